@@ -1,0 +1,144 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import {
+  hasZodFastifySchemaValidationErrors,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import { sql } from 'drizzle-orm';
+import { OPERATIONS_BASE } from '@marquee/contract';
+import type { AppConfig } from './platform/config.js';
+import type { Clock } from './platform/clock.js';
+import { systemClock } from './platform/clock.js';
+import type { Db } from './platform/db/database.js';
+import { AppError } from './platform/errors.js';
+import { createMailer, type Mailer } from './platform/mail.js';
+import './platform/deps.js';
+import { alertsRoutes } from './features/alerts/alerts.routes.js';
+import { devclockRoutes } from './features/dev/clock.routes.js';
+import { devmailRoutes } from './features/dev/outbox.routes.js';
+import { errorsRoutes } from './features/errors/errors.routes.js';
+import { loginRoutes } from './features/login/login.routes.js';
+import { messagesRoutes } from './features/messages/messages.routes.js';
+import { pointsRoutes } from './features/points/points.routes.js';
+
+export interface BuildOptions {
+  config: AppConfig;
+  db: Db;
+  clock?: Clock;
+  mailer?: Mailer;
+  /** Fastify's logger; off in tests. */
+  logger?: boolean;
+}
+
+/** The only way to make a server: main.ts and every test use it. */
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const { config, db } = opts;
+  const clock = opts.clock ?? systemClock;
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true },
+    bodyLimit: 1_048_576,
+  });
+  app.decorate('deps', { config, db, clock, mailer: opts.mailer ?? createMailer(config, db, clock) });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        // The YouTube player script and frames (ARCHITECTURE "Known on these machines").
+        'script-src': ["'self'", 'https://www.youtube.com', 'https://s.ytimg.com'],
+        'frame-src': ["'self'", 'https://www.youtube.com', 'https://www.youtube-nocookie.com'],
+        'img-src': ["'self'", 'data:', 'blob:', 'https://i.ytimg.com'],
+      },
+    },
+  });
+  await app.register(formbody);
+
+  // A POST without a body is read as an empty form, so the schema's own messages apply.
+  app.addHook('preValidation', async (req) => {
+    if (req.method === 'POST' && (req.body === undefined || req.body === null)) req.body = {};
+  });
+
+  app.setErrorHandler((error: FastifyError, req, reply) => {
+    if (error instanceof AppError) {
+      if (error.fields.retryAfterSeconds) reply.header('Retry-After', String(error.fields.retryAfterSeconds));
+      return reply.code(error.httpStatus).send({
+        status: error.statusWord,
+        message: error.message,
+        ...(error.extra ? { extra: error.extra } : {}),
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      return reply
+        .code(400)
+        .send({ status: 'error', message: first?.message ?? 'Please check what you entered.' });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply
+        .code(error.statusCode)
+        .send({ status: 'error', message: 'That request could not be read. Please try again.' });
+    }
+    req.log.error(error);
+    return reply
+      .code(500)
+      .send({ status: 'error', message: 'Something went wrong on our side. Please try again in a moment.' });
+  });
+
+  for (const routes of [
+    loginRoutes,
+    errorsRoutes,
+    alertsRoutes,
+    messagesRoutes,
+    pointsRoutes,
+    devmailRoutes,
+    devclockRoutes,
+  ]) {
+    routes(app);
+  }
+
+  // For load balancers and monitors: live says the process answers, ready that the database does too.
+  app.get('/healthz/live', async () => ({ status: 'success' }));
+  app.get('/healthz/ready', async () => {
+    await db.execute(sql`select 1`);
+    return { status: 'success' };
+  });
+
+  await serveWebApp(app, config.webDist);
+  return app;
+}
+
+/** Serves the built web app, and its index.html for every front-end route (React Router takes over). */
+async function serveWebApp(app: FastifyInstance, webDist: string) {
+  const indexFile = path.join(webDist, 'index.html');
+  const hasWeb = fs.existsSync(indexFile);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      index: false,
+      wildcard: false,
+      cacheControl: false,
+      // Vite's hashed assets never change; everything else is checked on every visit.
+      setHeaders: (res, filePath) => {
+        const hashed = path.relative(webDist, filePath).startsWith(`assets${path.sep}`);
+        res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith(OPERATIONS_BASE) || req.method !== 'GET') {
+      return reply.code(404).send({ status: 'error', message: 'There is no such call.' });
+    }
+    if (!hasWeb) {
+      return reply.code(404).type('text/plain').send('The web app is not built yet: run "npm run build".');
+    }
+    return reply.sendFile('index.html', webDist);
+  });
+}

@@ -1,0 +1,48 @@
+import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from '../members/members.tables.js';
+
+/** A member's listing that others act on to earn points (spec 1 §3, spec 2 §3, D6). */
+export const listings = pgTable(
+  'listings',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'imdb-view', 'twitter-follow', 'youtube-view' or 'facebook-like'. */
+    type: text().notNull(),
+    /** 'imdb', 'twitter', 'youtube' or 'facebook'. */
+    platform: text().notNull(),
+    name: text().notNull(),
+    url: text().notNull(),
+    externalId: text().notNull(),
+    externalProfile: text(),
+    externalDescription: text(),
+    /** Points given per action. */
+    give: integer().notNull(),
+    /** 500 off, 99 automatic, else actions per day (D4.5). */
+    rlSelection: integer().notNull().default(500),
+    /** 1-4 distribution windows (D4.5). */
+    distributed: integer().notNull().default(1),
+    sponsorBought: integer().notNull().default(0),
+    sponsorUsed: integer().notNull().default(0),
+    sponsorPaused: boolean().notNull().default(false),
+    allowProViews: boolean().notNull().default(false),
+    /** IMDb: 3 person page, 4 other IMDb category. */
+    pageCategory: integer(),
+    /** IMDb: 'person' or 'title'. */
+    imdbType: text(),
+    /** IMDb person pages: the credit category asked about. */
+    testCat: text(),
+    nmCode: text(),
+    /** 'active', 'paused', 'disabled', 'pending', 'invalid' or 'deleted' (D4.1). */
+    status: text().notNull().default('active'),
+    changingTo: integer(),
+    changeAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('listings_user_idx').on(t.userId, t.type),
+    index('listings_offer_idx').on(t.type, t.status, t.give),
+  ],
+);

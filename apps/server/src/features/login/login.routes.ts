@@ -1,0 +1,25 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { login } from '@marquee/contract';
+import { serve } from '../../platform/route.js';
+import * as service from './login.service.js';
+
+const origin = (req: FastifyRequest) => ({
+  address: req.ip ?? null,
+  userAgent: req.headers['user-agent'] ?? null,
+});
+
+export function loginRoutes(app: FastifyInstance) {
+  serve(app, login.register, ({ deps, input, req }) => service.register(deps, input, origin(req)));
+  serve(app, login.checkCredentials, ({ deps, input, req }) =>
+    service.checkCredentials(deps, input, origin(req)),
+  );
+  serve(app, login.checkToken, ({ deps, input }) => service.checkToken(deps, input));
+  serve(app, login.logout, ({ deps, caller }) => service.logout(deps, caller.sessionId));
+  serve(app, login.startPasswordReset, ({ deps, input, req }) =>
+    service.startPasswordReset(deps, input, origin(req)),
+  );
+  serve(app, login.checkResetToken, ({ deps, input }) => service.checkResetToken(deps, input.token));
+  serve(app, login.completePasswordReset, ({ deps, input, req }) =>
+    service.completePasswordReset(deps, input, origin(req)),
+  );
+}

@@ -1,0 +1,44 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/**
+ * Every account: members (ids from 1000) and the system accounts below 1000 (D2.1).
+ * Membership is derived from the expiry dates and subscriptions, never stored as a word (D2.3).
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity({ startWith: 1000 }),
+    /** 'member' or 'system' (house, news, support). */
+    kind: text().notNull().default('member'),
+    first: text().notNull(),
+    last: text().notNull(),
+    email: text(),
+    username: text(),
+    passwordHash: text(),
+    imdbUrl: text(),
+    /** 'member' or 'admin' (D2.2). */
+    role: text().notNull().default('member'),
+    /** 'active', 'deactivated' or 'deleted' (D2.5). */
+    status: text().notNull().default('active'),
+    /** Cached balance; always the sum of the member's ledger rows (D3.1). */
+    points: integer().notNull().default(0),
+    premiumExpires: timestamp({ withTimezone: true }),
+    proExpires: timestamp({ withTimezone: true }),
+    referrerId: integer(),
+    defaultPic: text(),
+    hideV4v: boolean('hide_v4v').notNull().default(false),
+    hideFaceless: boolean().notNull().default(false),
+    showMePro: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    lastActiveAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_idx').on(t.email),
+    index('users_referrer_idx').on(t.referrerId),
+    index('users_created_idx').on(t.createdAt),
+    // D3.1: no member balance is ever negative; only the house may go below zero.
+    check('users_member_points_not_negative', sql`${t.kind} <> 'member' OR ${t.points} >= 0`),
+  ],
+);

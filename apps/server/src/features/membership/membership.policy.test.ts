@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { membershipOf, tradeablePremiumDays } from './membership.policy.js';
+
+const now = new Date('2026-05-01T12:00:00Z');
+const days = (n: number) => new Date(now.getTime() + n * 86_400_000);
+const facts = (f: Partial<Parameters<typeof membershipOf>[0]> = {}) => ({
+  premiumExpires: null,
+  proExpires: null,
+  managedUntil: null,
+  subscribed: false,
+  ...f,
+});
+
+describe('membership is derived, never stored (D2.3)', () => {
+  it('is free with no paid dates', () => {
+    expect(membershipOf(facts(), now)).toMatchObject({
+      membership: 'free',
+      expires_soon: false,
+      expired_recently: false,
+    });
+  });
+  it('is managed while a managed subscription runs, above pro and premium', () => {
+    expect(membershipOf(facts({ managedUntil: days(3), proExpires: days(30) }), now).membership).toBe(
+      'managed',
+    );
+  });
+  it('is pro while pro_expires is in the future, above premium', () => {
+    expect(membershipOf(facts({ proExpires: days(30), premiumExpires: days(60) }), now).membership).toBe(
+      'pro',
+    );
+  });
+  it('is premium while premium_expires is in the future', () => {
+    expect(membershipOf(facts({ premiumExpires: days(30) }), now).membership).toBe('premium');
+  });
+  it('ends exactly at the expiry instant', () => {
+    expect(membershipOf(facts({ premiumExpires: now }), now).membership).toBe('free');
+  });
+  it('expires_soon under 7 days left, not at 7', () => {
+    expect(membershipOf(facts({ premiumExpires: days(6.9) }), now)).toMatchObject({
+      expires_soon: true,
+      expire_type: 'premium',
+    });
+    expect(membershipOf(facts({ premiumExpires: days(7) }), now).expires_soon).toBe(false);
+  });
+  it('a renewing subscription never expires soon', () => {
+    expect(membershipOf(facts({ proExpires: days(2), subscribed: true }), now).expires_soon).toBe(false);
+  });
+  it('expired_recently under 14 days after a lapse, naming the level that lapsed last', () => {
+    expect(membershipOf(facts({ proExpires: days(-13), premiumExpires: days(-40) }), now)).toMatchObject({
+      membership: 'free',
+      expired_recently: true,
+      expire_type: 'pro',
+    });
+    expect(membershipOf(facts({ premiumExpires: days(-14) }), now).expired_recently).toBe(false);
+  });
+  it('managed members get no expiry banners', () => {
+    expect(membershipOf(facts({ managedUntil: days(1) }), now)).toMatchObject({
+      expires_soon: false,
+      expire_type: '',
+    });
+  });
+});
+
+describe('tradeable premium days', () => {
+  it('counts whole days left', () => {
+    expect(tradeablePremiumDays(days(10.5), now)).toBe(10);
+    expect(tradeablePremiumDays(days(-1), now)).toBe(0);
+    expect(tradeablePremiumDays(null, now)).toBe(0);
+  });
+});

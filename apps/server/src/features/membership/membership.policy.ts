@@ -1,0 +1,79 @@
+import type { Membership } from '@marquee/contract';
+import { DAY_MS } from '../../platform/time.js';
+
+export interface MembershipFacts {
+  premiumExpires: Date | null;
+  proExpires: Date | null;
+  /** End of the paid-through period of a managed subscription that has not ended. */
+  managedUntil: Date | null;
+  /** A recurring subscription is active and not cancelled. */
+  subscribed: boolean;
+}
+
+export interface MembershipState {
+  membership: Membership;
+  expires_soon: boolean;
+  expired_recently: boolean;
+  expire_type: 'premium' | 'pro' | '';
+  expire_show_time: string;
+}
+
+export const EXPIRES_SOON_MS = 7 * DAY_MS;
+export const EXPIRED_RECENTLY_MS = 14 * DAY_MS;
+
+const after = (d: Date | null, now: Date) => d !== null && d.getTime() > now.getTime();
+
+/**
+ * D2.3: managed while a managed subscription is active; else pro while pro_expires is in the
+ * future; else premium while premium_expires is; else free. expires_soon: under 7 days left of
+ * the level held (never for managed or a renewing subscription); expired_recently: a paid level
+ * lapsed under 14 days ago and the member is now free.
+ */
+export function membershipOf(facts: MembershipFacts, now: Date): MembershipState {
+  const none = {
+    expires_soon: false,
+    expired_recently: false,
+    expire_type: '' as const,
+    expire_show_time: '',
+  };
+  if (after(facts.managedUntil, now)) return { membership: 'managed', ...none };
+  const level: Membership = after(facts.proExpires, now)
+    ? 'pro'
+    : after(facts.premiumExpires, now)
+      ? 'premium'
+      : 'free';
+  if (level !== 'free') {
+    const ends = (level === 'pro' ? facts.proExpires : facts.premiumExpires) as Date;
+    const soon = !facts.subscribed && ends.getTime() - now.getTime() < EXPIRES_SOON_MS;
+    return {
+      membership: level,
+      expires_soon: soon,
+      expired_recently: false,
+      expire_type: soon ? level : '',
+      expire_show_time: ends.toISOString(),
+    };
+  }
+  // Free now: did a paid level lapse in the last 14 days? The later of the two is the one that ended last.
+  const lapsed = [
+    { type: 'pro' as const, at: facts.proExpires },
+    { type: 'premium' as const, at: facts.premiumExpires },
+  ]
+    .filter((e): e is { type: 'pro' | 'premium'; at: Date } => e.at !== null)
+    .sort((a, b) => b.at.getTime() - a.at.getTime())[0];
+  if (lapsed && now.getTime() - lapsed.at.getTime() < EXPIRED_RECENTLY_MS) {
+    return {
+      membership: 'free',
+      expires_soon: false,
+      expired_recently: true,
+      expire_type: lapsed.type,
+      expire_show_time: lapsed.at.toISOString(),
+    };
+  }
+  return { membership: 'free', ...none };
+}
+
+/** Whole premium days left that could be traded for pro days (spec 1 §5 pro trade). */
+export function tradeablePremiumDays(premiumExpires: Date | null, now: Date): number {
+  if (!after(premiumExpires, now)) return 0;
+  return Math.floor(((premiumExpires as Date).getTime() - now.getTime()) / DAY_MS);
+}

@@ -1,0 +1,33 @@
+import type { points } from '@marquee/contract';
+import type { AppDeps } from '../../platform/deps.js';
+import { loggedOut } from '../../platform/errors.js';
+import { pacificDay } from '../../platform/time.js';
+import { membershipOf } from '../membership/membership.policy.js';
+import { findMember } from '../members/members.repo.js';
+import { QUALIFIED_REFERRAL_DAYS, dailyActionCap } from './points.policy.js';
+import { dailyActionsOn, qualifiedReferralCount } from './points.repo.js';
+
+/** The point box: balance, today's actions and today's cap (spec 1 §7, D6.3). */
+export async function pointBalance(deps: AppDeps, userId: number) {
+  const now = deps.clock.now();
+  const member = await findMember(deps.db, userId);
+  if (!member) throw loggedOut();
+  const { membership } = membershipOf(member, now);
+  const [today, qualifiedReferrals] = await Promise.all([
+    dailyActionsOn(deps.db, userId, pacificDay(now)),
+    membership === 'free'
+      ? Promise.resolve(0)
+      : qualifiedReferralCount(deps.db, userId, now, QUALIFIED_REFERRAL_DAYS),
+  ]);
+  const max = dailyActionCap({ membership, limitRaised: today.limitRaised, qualifiedReferrals });
+  // Once the day's actions are used up, the point box says so and when they come back.
+  const toasty: points.Toasty | null =
+    today.actions >= max
+      ? {
+          type: 'info',
+          color: 'info',
+          message: `You have used all ${max} of your Daily Actions for today. They start again at midnight Pacific time.`,
+        }
+      : null;
+  return { status: 'success' as const, points: member.points, actions: today.actions, max, toasty };
+}

@@ -1,0 +1,35 @@
+import { buildApp } from './app.js';
+import { loadConfig } from './platform/config.js';
+import { openDatabase } from './platform/db/database.js';
+import { ControllableClock, systemClock } from './platform/clock.js';
+import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from './scripts/demo-data.js';
+
+const config = loadConfig();
+const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+await database.migrate();
+const clock = config.controllableClock ? new ControllableClock() : systemClock;
+if (process.env.SEED_DEMO !== 'false' && (await seedDemo(database.db, clock))) {
+  console.log('First start: demo members and listings seeded.');
+}
+const app = await buildApp({ config, db: database.db, clock });
+if (app.deps.mailer.kind === 'outbox' && process.env.NODE_ENV === 'production') {
+  app.log.warn('No SMTP server is configured: mail goes to the outbox at /dev/mail.');
+}
+await app.listen({ port: config.port, host: config.host });
+console.log(
+  `\nMarquee is running at ${config.publicUrl} (database: ${database.kind === 'pglite' ? `embedded, in ${config.dataDir}` : 'PostgreSQL'})`,
+);
+if (process.env.SEED_DEMO !== 'false') {
+  console.log(`Demo logins (password "${DEMO_PASSWORD}"):`);
+  for (const l of DEMO_LOGINS) console.log(`  ${l.username.padEnd(14)} ${l.what}`);
+}
+if (app.deps.mailer.kind === 'outbox')
+  console.log(`Mail is kept in the outbox: ${config.publicUrl}/dev/mail`);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  });
+}

@@ -1,0 +1,111 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Membership } from '@marquee/contract';
+import type { Db } from '../src/platform/db/database.js';
+import type { Clock } from '../src/platform/clock.js';
+import { hashPassword } from '../src/platform/passwords.js';
+import { hashToken, newToken } from '../src/platform/tokens.js';
+import { DAY_MS } from '../src/platform/time.js';
+import { users } from '../src/features/members/members.tables.js';
+import { sessions } from '../src/features/login/login.tables.js';
+import { subscriptions } from '../src/features/membership/membership.tables.js';
+import { HOUSE_ID, movePoints } from '../src/features/points/ledger.js';
+
+export const TEST_PASSWORD = 'correct horse battery';
+let passwordHash: Promise<string> | undefined;
+
+export interface BuiltMember {
+  id: number;
+  username: string;
+  email: string;
+  imdb: string;
+  password: string;
+  token: string;
+}
+
+export const unique = () => randomBytes(4).toString('hex');
+
+/** A member with a live session, made directly in the database; points come through the ledger (D3.1). */
+export async function buildMember(
+  db: Db,
+  clock: Clock,
+  opts: {
+    membership?: Membership;
+    points?: number;
+    role?: 'admin';
+    referrerId?: number;
+    joinedDaysAgo?: number;
+    status?: string;
+  } = {},
+): Promise<BuiltMember> {
+  passwordHash ??= hashPassword(TEST_PASSWORD);
+  const now = clock.now();
+  const tag = unique();
+  const username = `member_${tag}`;
+  const email = `${username}@example.test`;
+  const imdb = `https://www.imdb.com/name/nm${String((parseInt(tag, 16) % 9_000_000) + 1_000_000)}/`;
+  const level = opts.membership ?? 'free';
+  const future = new Date(now.getTime() + 30 * DAY_MS);
+  const [row] = await db
+    .insert(users)
+    .values({
+      first: 'Test',
+      last: `Member ${tag}`,
+      email,
+      username,
+      passwordHash: await passwordHash,
+      imdbUrl: imdb,
+      role: opts.role ?? 'member',
+      status: opts.status ?? 'active',
+      premiumExpires: level === 'premium' ? future : null,
+      proExpires: level === 'pro' ? future : null,
+      referrerId: opts.referrerId ?? null,
+      createdAt: new Date(now.getTime() - (opts.joinedDaysAgo ?? 30) * DAY_MS),
+    })
+    .returning({ id: users.id });
+  const id = (row as { id: number }).id;
+  if (level === 'managed') {
+    await db.insert(subscriptions).values({
+      userId: id,
+      level: 'managed',
+      provider: 'admin',
+      status: 'active',
+      currentPeriodEnd: future,
+      createdAt: now,
+    });
+  }
+  if (opts.points) {
+    await db.transaction((tx) =>
+      movePoints(tx, {
+        from: HOUSE_ID,
+        to: id,
+        amount: opts.points as number,
+        kind: 'admin_adjust',
+        at: now,
+      }),
+    );
+  }
+  const token = newToken();
+  await db
+    .insert(sessions)
+    .values({ tokenHash: hashToken(token), userId: id, createdAt: now, lastUsedAt: now });
+  return { id, username, email, imdb, password: TEST_PASSWORD, token };
+}
+
+export async function setStatus(db: Db, id: number, status: string) {
+  await db.update(users).set({ status }).where(eq(users.id, id));
+}
+
+/** Valid sign-up details for a new member. */
+export function signUpDetails(overrides: Record<string, unknown> = {}) {
+  const tag = unique();
+  return {
+    first: 'Nora',
+    last: 'Ellis',
+    email: `nora_${tag}@example.test`,
+    username: `nora_${tag}`,
+    password: 'a-long-password',
+    imdb: 'https://www.imdb.com/name/nm0000123/',
+    ...overrides,
+  };
+}

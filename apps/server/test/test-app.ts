@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, expect, inject } from 'vitest';
+import pg from 'pg';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { OPERATIONS_BASE, type InputOf, type Operation, type OutputOf } from '@marquee/contract';
+import { buildApp } from '../src/app.js';
+import { loadConfig, type AppConfig } from '../src/platform/config.js';
+import { ControllableClock } from '../src/platform/clock.js';
+import { openDatabase, type Database, type Db } from '../src/platform/db/database.js';
+import type { Mailer } from '../src/platform/mail.js';
+import { checkLedger } from '../src/features/points/ledger.check.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  clock: ControllableClock;
+  config: AppConfig;
+  /** Calls an operation of the contract as the browser would; `token` signs it. */
+  call<Op extends Operation>(
+    op: Op,
+    input?: InputOf<Op> | Record<string, unknown>,
+    token?: string,
+  ): Promise<Answer<Op>>;
+}
+
+export interface Answer<Op extends Operation> {
+  statusCode: number;
+  body: OutputOf<Op> & { status: string; message?: string; extra?: string };
+  response: LightMyRequestResponse;
+}
+
+export const TEST_START = new Date('2026-03-10T18:00:00Z');
+
+/**
+ * The app on a real database for one test file: PGlite in memory, or the run's PostgreSQL database.
+ * After the file, the ledger invariants of D3.1 must hold.
+ */
+export function useTestApp(
+  opts: {
+    mailer?: Mailer;
+    config?: Partial<AppConfig>;
+    extraRoutes?: (app: FastifyInstance) => void;
+    /** On PostgreSQL, a fresh database for this file alone (PGlite files always have their own). */
+    ownDatabase?: boolean;
+  } = {},
+): TestApp {
+  let database: Database;
+  let dropOwnDatabase: (() => Promise<void>) | undefined;
+  const ctx = { clock: new ControllableClock() } as TestApp;
+  ctx.clock.set(TEST_START);
+  ctx.clock.freeze();
+
+  // Each file signs in from its own loopback address, so address limits never cross files.
+  const remoteAddress = `127.${rand()}.${rand()}.${rand()}`;
+
+  beforeAll(async () => {
+    let postgresUrl = inject('postgresUrl');
+    if (postgresUrl && opts.ownDatabase) {
+      const own = await createOwnDatabase(postgresUrl);
+      postgresUrl = own.url;
+      dropOwnDatabase = own.drop;
+    }
+    database = await openDatabase(postgresUrl ? { url: postgresUrl } : { dataDir: null });
+    if (!inject('postgresUrl') || opts.ownDatabase) await database.migrate();
+    ctx.config = { ...loadConfig({ PORT: '3999', PUBLIC_URL: 'http://marquee.test' }), ...opts.config };
+    ctx.db = database.db;
+    ctx.app = await buildApp({
+      config: ctx.config,
+      db: database.db,
+      clock: ctx.clock,
+      mailer: opts.mailer,
+      logger: false,
+    });
+    opts.extraRoutes?.(ctx.app);
+    ctx.call = async (op, input, token) => {
+      const url = `${OPERATIONS_BASE}/${op.path}`;
+      const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+      const response = await ctx.app.inject(
+        op.method === 'GET'
+          ? { method: 'GET', url, query: stringify(input ?? {}), headers, remoteAddress }
+          : { method: 'POST', url, payload: (input ?? {}) as object, headers, remoteAddress },
+      );
+      return { statusCode: response.statusCode, body: response.json(), response };
+    };
+  });
+
+  afterAll(async () => {
+    if (!ctx.db) return;
+    const report = await checkLedger(ctx.db);
+    await ctx.app?.close();
+    await database.close();
+    await dropOwnDatabase?.();
+    expect(report.problems, 'ledger invariants (D3.1) after this file').toEqual([]);
+  });
+
+  return ctx;
+}
+
+async function createOwnDatabase(runUrl: string) {
+  const name = `${new URL(runUrl).pathname.slice(1)}_${rand()}${rand()}`;
+  const run = new pg.Client({ connectionString: runUrl });
+  await run.connect();
+  await run.query(`CREATE DATABASE ${name}`);
+  await run.end();
+  const url = new URL(runUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: runUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+const rand = () => 1 + Math.floor(Math.random() * 254);
+
+function stringify(input: object): Record<string, string> {
+  return Object.fromEntries(Object.entries(input).map(([k, v]) => [k, String(v)]));
+}

@@ -1,0 +1,139 @@
+import { useEffect, type ReactNode } from 'react';
+import { Navigate, Outlet, Route, Routes, useParams } from 'react-router';
+import { lazyPage } from './lazyPage';
+import { bothForms } from './paths';
+import { useSession } from './session';
+import { rememberReferrer } from './storage';
+
+const AppLayout = lazyPage(() => import('./shell/AppLayout'));
+const PublicLayout = lazyPage(() => import('./shell/PublicLayout'));
+const ComingSoonPage = lazyPage(() => import('./pages/ComingSoonPage'));
+const NotFoundPage = lazyPage(() => import('./pages/NotFoundPage'));
+const LoginPage = lazyPage(() => import('../features/login/LoginPage'));
+const SignupPage = lazyPage(() => import('../features/login/SignupPage'));
+const ResetPasswordPage = lazyPage(() => import('../features/login/ResetPasswordPage'));
+const LogoutPage = lazyPage(() => import('../features/login/LogoutPage'));
+const OutboxPage = lazyPage(() => import('../features/devmail/OutboxPage'));
+const PrivacyPage = lazyPage(() => import('../features/legal/PrivacyPage'));
+const TermsPage = lazyPage(() => import('../features/legal/TermsPage'));
+
+/**
+ * The member pages of spec 4 §2, each named after its feature. A feature that is built replaces
+ * its ComingSoonPage here with its own lazily loaded page.
+ */
+const MEMBER_PAGES: [path: string, feature: string][] = [
+  ['/', 'News Feed'],
+  ['/home/:id?', 'News Feed'],
+  ['/dashboard/:ltype?', 'Dashboard'],
+  ['/history/:filter?', 'History'],
+  ['/profile/:uid?', 'Profile'],
+  ['/messages/:uid?', 'Messages'],
+  ['/account', 'Account'],
+  ['/membership', 'Membership'],
+  ['/referrals', 'Referrals'],
+  ['/help/:tid?', 'Help Center'],
+  ['/exchange', 'Exchange'],
+  ['/exchange/instagram', 'Instagram Follows'],
+  ['/exchange/imdb', 'IMDb Views'],
+  ['/community/board/:category/:tid/:page', 'Message Board'],
+  ['/community/board/:category/:tid', 'Message Board'],
+  ['/community/board/:category', 'Message Board'],
+  ['/community/board', 'Message Board'],
+  ['/community/directory', 'Member Directory'],
+  ['/community/watch', 'When To Watch'],
+  ['/community', 'Community'],
+  ['/getting-started', 'Getting Started'],
+  ['/managed', 'Managed Rank'],
+  ['/managed/subscribe', 'Managed Rank Subscription'],
+  ['/managed/subscribed', 'Managed Rank Subscription Check'],
+];
+
+/** Staff pages; the server checks the admin role on every admin call as well. */
+const ADMIN_PAGES: [path: string, feature: string][] = [
+  ['/admin', 'Admin Console'],
+  ['/admin/users/:uid?', 'Admin: Users'],
+  ['/admin/credits', 'Admin: Credit Updates'],
+  ['/admin/waitlist', 'Admin: Managed Waitlist'],
+  ['/admin/help/:tid?', 'Admin: Help Desk'],
+];
+
+function pageRoutes(pages: [string, string][]) {
+  return pages.flatMap(([path, feature]) =>
+    bothForms(path).map((form) => (
+      <Route key={form} path={form} element={<ComingSoonPage feature={feature} />} />
+    )),
+  );
+}
+
+function publicRoutes(path: string, element: ReactNode) {
+  return bothForms(path).map((form) => <Route key={form} path={form} element={element} />);
+}
+
+/** Signed out, every app route shows the login screen and keeps its URL (spec 4 §4). */
+function MembersOnly() {
+  const { user } = useSession();
+  return user ? <AppLayout /> : <LoginPage />;
+}
+
+function AdminOnly() {
+  const { user } = useSession();
+  return user?.isAdmin ? <Outlet /> : <Navigate to="/v4" replace />;
+}
+
+/** Pages anyone may read: inside the shell when signed in, in the public frame otherwise. */
+function OpenToAll() {
+  const { user } = useSession();
+  return user ? <AppLayout /> : <PublicLayout />;
+}
+
+/** Log in and sign-up are for visitors; a signed-in member goes on to the News Feed. */
+function VisitorsOnly({ children }: { children: ReactNode }) {
+  const { user } = useSession();
+  return user ? <Navigate to="/home" replace /> : children;
+}
+
+/** /r/{userId}: remember who referred the visitor, then show the sign-up. */
+function ReferralSignup() {
+  const { userId = '' } = useParams();
+  useEffect(() => rememberReferrer(userId), [userId]);
+  return <SignupPage />;
+}
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      {publicRoutes(
+        '/login',
+        <VisitorsOnly>
+          <LoginPage />
+        </VisitorsOnly>,
+      )}
+      {publicRoutes(
+        '/signup',
+        <VisitorsOnly>
+          <SignupPage />
+        </VisitorsOnly>,
+      )}
+      {publicRoutes(
+        '/r/:userId',
+        <VisitorsOnly>
+          <ReferralSignup />
+        </VisitorsOnly>,
+      )}
+      {publicRoutes('/reset-password', <ResetPasswordPage />)}
+      {publicRoutes('/logout', <LogoutPage />)}
+
+      <Route element={<OpenToAll />}>
+        {publicRoutes('/dev/mail', <OutboxPage />)}
+        {publicRoutes('/privacy', <PrivacyPage />)}
+        {publicRoutes('/terms', <TermsPage />)}
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+
+      <Route element={<MembersOnly />}>
+        {pageRoutes(MEMBER_PAGES)}
+        <Route element={<AdminOnly />}>{pageRoutes(ADMIN_PAGES)}</Route>
+      </Route>
+    </Routes>
+  );
+}

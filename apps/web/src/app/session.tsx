@@ -1,0 +1,125 @@
+import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { APP_VERSION, login, type CurrentUser } from '@marquee/contract';
+import { ApiError, call } from './api';
+import { clearSession, readToken, storeSession, storeUser } from './storage';
+
+/** Where the app stands after its start check (spec 4 §4). */
+export type SessionPhase =
+  | { kind: 'checking' }
+  | { kind: 'signedOut' }
+  | { kind: 'signedIn'; user: CurrentUser }
+  | { kind: 'versionError'; userVersion: string; correctVersion: string }
+  | { kind: 'unreachable' };
+
+interface Session {
+  phase: SessionPhase;
+  user: CurrentUser | null;
+  /** After log in, sign-up or a password reset: keep the token and the member, show the app. */
+  signIn: (token: string, user: CurrentUser) => void;
+  /** Forget the token, the member and everything fetched for them. */
+  signOut: () => void;
+  /** A call returned a fresher copy of the current member. */
+  updateUser: (user: CurrentUser) => void;
+  /** Run the start check again (after the server could not be reached). */
+  recheck: () => void;
+}
+
+const SessionContext = createContext<Session | null>(null);
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [phase, setPhase] = useState<SessionPhase>(() =>
+    readToken() ? { kind: 'checking' } : { kind: 'signedOut' },
+  );
+  const [attempt, setAttempt] = useState(0);
+
+  // App start: the stored token is checked once; the answer decides between app, login and update screen.
+  useEffect(() => {
+    const token = readToken();
+    if (!token) {
+      setPhase((current) => (current.kind === 'checking' ? { kind: 'signedOut' } : current));
+      return;
+    }
+    const controller = new AbortController();
+    call(
+      login.checkToken,
+      { token, version: APP_VERSION },
+      { signal: controller.signal, handleLoggedOut: 'caller' },
+    ).then(
+      (answer) => {
+        if (answer.status === 'success') {
+          storeUser(answer.user);
+          setPhase({ kind: 'signedIn', user: answer.user });
+        } else {
+          setPhase({
+            kind: 'versionError',
+            userVersion: answer.user_version,
+            correctVersion: answer.correct_version,
+          });
+        }
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        if (error instanceof ApiError && (error.isLoggedOut || error.httpStatus === 401)) {
+          clearSession();
+          setPhase({ kind: 'signedOut' });
+        } else {
+          setPhase({ kind: 'unreachable' });
+        }
+      },
+    );
+    return () => controller.abort();
+  }, [attempt]);
+
+  const signIn = useCallback(
+    (token: string, user: CurrentUser) => {
+      queryClient.clear();
+      storeSession(token, user);
+      setPhase({ kind: 'signedIn', user });
+    },
+    [queryClient],
+  );
+
+  const signOut = useCallback(() => {
+    clearSession();
+    queryClient.clear();
+    setPhase({ kind: 'signedOut' });
+  }, [queryClient]);
+
+  const updateUser = useCallback((user: CurrentUser) => {
+    storeUser(user);
+    setPhase({ kind: 'signedIn', user });
+  }, []);
+
+  const recheck = useCallback(() => {
+    setPhase({ kind: 'checking' });
+    setAttempt((n) => n + 1);
+  }, []);
+
+  const session = useMemo<Session>(
+    () => ({
+      phase,
+      user: phase.kind === 'signedIn' ? phase.user : null,
+      signIn,
+      signOut,
+      updateUser,
+      recheck,
+    }),
+    [phase, signIn, signOut, updateUser, recheck],
+  );
+  return <SessionContext value={session}>{children}</SessionContext>;
+}
+
+export function useSession(): Session {
+  const session = use(SessionContext);
+  if (!session) throw new Error('useSession needs a SessionProvider above it.');
+  return session;
+}
+
+/** The signed-in member; only for pages inside the signed-in app. */
+export function useCurrentUser(): CurrentUser {
+  const { user } = useSession();
+  if (!user) throw new Error('useCurrentUser is only for signed-in pages.');
+  return user;
+}

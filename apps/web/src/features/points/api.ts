@@ -1,0 +1,24 @@
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { points } from '@marquee/contract';
+import { call } from '../../app/api';
+import { showToasty } from '../../ui/toast';
+
+/** The member's point balance and today's actions; every feature that moves points refreshes it. */
+export const pointBalanceQueryKey = ['points', 'balance'] as const;
+
+export const pointBalanceQuery = queryOptions({
+  queryKey: pointBalanceQueryKey,
+  queryFn: async ({ signal }) => {
+    const answer = await call(points.updatePointBalance, {}, { signal });
+    if (answer.toasty) showToasty(answer.toasty);
+    return answer;
+  },
+  meta: { quiet: true },
+});
+
+/** For later features: call after an action that earns or spends points. */
+export function useRefreshPointBalance(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  return useCallback(() => queryClient.invalidateQueries({ queryKey: pointBalanceQueryKey }), [queryClient]);
+}

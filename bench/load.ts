@@ -1,0 +1,75 @@
+import { Worker } from 'node:worker_threads';
+
+/** One request the load loop sends; the list is cycled through. */
+export interface LoadRequest {
+  method: 'GET' | 'POST';
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+export interface LoadJob {
+  origin: string;
+  concurrency: number;
+  total: number;
+  requests: LoadRequest[];
+}
+
+export interface LoadResult {
+  name: string;
+  requests: number;
+  errors: number;
+  seconds: number;
+  perSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+}
+
+/**
+ * A bounded load loop against a server on this machine (loopback only): `concurrency` clients in a
+ * worker thread send `total` requests over keep-alive connections; latencies are summarised.
+ */
+export async function load(name: string, job: LoadJob): Promise<LoadResult> {
+  const out = await new Promise<{ latencies: number[]; errors: number; seconds: number }>(
+    (resolve, reject) => {
+      const worker = new Worker(new URL('./load-worker.mjs', import.meta.url), {
+        workerData: job,
+      });
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    },
+  );
+  const sorted = out.latencies.sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+  return {
+    name,
+    requests: sorted.length,
+    errors: out.errors,
+    seconds: out.seconds,
+    perSecond: sorted.length / out.seconds,
+    p50: at(0.5),
+    p95: at(0.95),
+    p99: at(0.99),
+  };
+}
+
+export function printResults(results: LoadResult[], bare: LoadResult) {
+  console.log(
+    `${'call'.padEnd(34)}${['requests', 'errors', 'req/s', 'of bare', 'p50 ms', 'p95 ms', 'p99 ms'].map((h) => h.padStart(10)).join('')}`,
+  );
+  for (const r of [bare, ...results]) {
+    console.log(
+      [
+        r.name.padEnd(34),
+        String(r.requests).padStart(10),
+        String(r.errors).padStart(10),
+        r.perSecond.toFixed(0).padStart(10),
+        `${((r.perSecond / bare.perSecond) * 100).toFixed(0)}%`.padStart(10),
+        r.p50.toFixed(2).padStart(10),
+        r.p95.toFixed(2).padStart(10),
+        r.p99.toFixed(2).padStart(10),
+      ].join(''),
+    );
+  }
+}

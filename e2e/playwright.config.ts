@@ -1,0 +1,63 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** E2E_PORT lets a second run go at the same time as another, on its own server. */
+const PORT = Number(process.env.E2E_PORT || 3210);
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+
+/** Marquee's browser journeys: a real server on a fresh database, driven in Debian's Chromium. */
+export default defineConfig({
+  testDir: path.join(here, 'journeys'),
+  outputDir: path.join(here, PORT === 3210 ? '.artifacts/test-results' : `.artifacts/test-results-${PORT}`),
+  // Every journey makes its own member, so any two can run side by side.
+  fullyParallel: true,
+  forbidOnly: true,
+  retries: 0,
+  workers: 2,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: path.join(here, '.artifacts/results.json') }]],
+  use: {
+    baseURL: BASE_URL,
+    viewport: { width: 1280, height: 800 },
+    locale: 'en-US',
+    timezoneId: 'America/Los_Angeles',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    actionTimeout: 10_000,
+    navigationTimeout: 20_000,
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        browserName: 'chromium',
+        launchOptions: {
+          executablePath: '/usr/bin/chromium',
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--no-first-run',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--disable-quic',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: 'node e2e/support/serve.mjs',
+    cwd: path.resolve(here, '..'),
+    env: { E2E_PORT: String(PORT) },
+    url: `${BASE_URL}/login`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+  },
+});

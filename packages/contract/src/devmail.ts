@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { operation } from './operation.js';
+
+export interface OutboxMail {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  ago: string;
+}
+
+/** The offline outbox shown at /dev/mail when no SMTP server is configured. */
+export const fetchOutbox = operation<{ status: 'success'; mails: OutboxMail[] }>()({
+  method: 'GET',
+  path: 'dev/fetchOutbox',
+  audience: 'public',
+  input: z.object({}),
+});

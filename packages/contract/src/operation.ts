@@ -1,0 +1,45 @@
+import type { z } from 'zod';
+
+/** Who may make a call: anyone, a signed-in member, or an admin (checked on the server, D2.2). */
+export type Audience = 'public' | 'member' | 'admin';
+
+/** The envelope every answer carries (ARCHITECTURE "The API contract" 2). */
+export interface Envelope {
+  status: string;
+  message?: string;
+  extra?: 'logged_out' | 'not_admin' | (string & {});
+}
+
+/**
+ * One call of the API. `input` validates the query (GET) or the body (POST) on the server and
+ * types it on the client; `Output` is the success answer's type, shared by both sides.
+ */
+export interface Operation<
+  Input extends z.ZodType = z.ZodType,
+  Output = unknown,
+  A extends Audience = Audience,
+> {
+  method: 'GET' | 'POST';
+  /** Path below /v4/operations/, without leading or trailing slash. */
+  path: string;
+  audience: A;
+  input: Input;
+  /** Phantom field that carries the answer's type. */
+  readonly output?: Output;
+}
+
+export type InputOf<Op> = Op extends Operation<infer I, unknown, Audience> ? z.input<I> : never;
+export type ParsedInputOf<Op> = Op extends Operation<infer I, unknown, Audience> ? z.output<I> : never;
+export type OutputOf<Op> = Op extends Operation<z.ZodType, infer O, Audience> ? O : never;
+
+/** Declares a call; written `operation<Answer>()({...})` so the answer type is explicit. */
+export function operation<Output extends Envelope>() {
+  return <Input extends z.ZodType, A extends Audience>(def: {
+    method: 'GET' | 'POST';
+    path: string;
+    audience: A;
+    input: Input;
+  }): Operation<Input, Output, A> => def;
+}
+
+export const OPERATIONS_BASE = '/v4/operations';

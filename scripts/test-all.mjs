@@ -89,6 +89,7 @@ function bundleSize() {
 check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 check('lint', 'npx', ['eslint', '--max-warnings', '0', '.']);
 check('format', 'npx', ['prettier', '--check', '--log-level', 'warn', '.']);
+vitest('web-unit', 'apps/web');
 vitest('server-pglite', 'apps/server', { TEST_DB: 'pglite' });
 if (process.env.TEST_DATABASE_URL) {
   vitest('server-postgres', 'apps/server', { TEST_DB: 'postgres' });

@@ -18,6 +18,11 @@ import type { Db } from './platform/db/database.js';
 import { AppError } from './platform/errors.js';
 import { createMailer, type Mailer } from './platform/mail.js';
 import './platform/deps.js';
+import { createIntegrations } from './integrations/index.js';
+import type { Integrations } from './integrations/types.js';
+import { accountsRoutes } from './features/accounts/accounts.routes.js';
+import { earnRoutes } from './features/earn/earn.routes.js';
+import { simulatedRoutes } from './simulated/sim.routes.js';
 import { alertsRoutes } from './features/alerts/alerts.routes.js';
 import { devclockRoutes } from './features/dev/clock.routes.js';
 import { devmailRoutes } from './features/dev/outbox.routes.js';
@@ -31,6 +36,8 @@ export interface BuildOptions {
   db: Db;
   clock?: Clock;
   mailer?: Mailer;
+  /** The outside platforms (D9); by default the ones PLATFORM_MODE names. */
+  integrations?: Integrations;
   /** Fastify's logger; off in tests. */
   logger?: boolean;
 }
@@ -45,7 +52,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1_048_576,
   });
-  app.decorate('deps', { config, db, clock, mailer: opts.mailer ?? createMailer(config, db, clock) });
+  app.decorate('deps', {
+    config,
+    db,
+    clock,
+    mailer: opts.mailer ?? createMailer(config, db, clock),
+    integrations: opts.integrations ?? createIntegrations(config, db, clock),
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -98,11 +111,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     alertsRoutes,
     messagesRoutes,
     pointsRoutes,
+    earnRoutes,
+    accountsRoutes,
     devmailRoutes,
     devclockRoutes,
   ]) {
     routes(app);
   }
+  // The simulated internet of D9, served only while the platforms are simulated.
+  if (config.platformMode === 'simulated') simulatedRoutes(app);
 
   // For load balancers and monitors: live says the process answers, ready that the database does too.
   app.get('/healthz/live', async () => ({ status: 'success' }));

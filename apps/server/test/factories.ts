@@ -10,6 +10,10 @@ import { users } from '../src/features/members/members.tables.js';
 import { sessions } from '../src/features/login/login.tables.js';
 import { subscriptions } from '../src/features/membership/membership.tables.js';
 import { HOUSE_ID, movePoints } from '../src/features/points/ledger.js';
+import { listings } from '../src/features/listings/listings.tables.js';
+import { imdbFacts } from '../src/features/earn/earn.tables.js';
+import { linkedAccounts } from '../src/features/accounts/accounts.tables.js';
+import { simClicks } from '../src/simulated/simulated.tables.js';
 
 export const TEST_PASSWORD = 'correct horse battery';
 let passwordHash: Promise<string> | undefined;
@@ -108,4 +112,89 @@ export function signUpDetails(overrides: Record<string, unknown> = {}) {
     imdb: 'https://www.imdb.com/name/nm0000123/',
     ...overrides,
   };
+}
+
+/** A listing of `ownerId`'s, active by default (D4.1). */
+export async function buildListing(
+  db: Db,
+  clock: Clock,
+  ownerId: number,
+  opts: Partial<typeof listings.$inferInsert> & { type?: string } = {},
+) {
+  const type = opts.type ?? 'imdb-view';
+  const tag = unique();
+  const defaults: Record<string, Partial<typeof listings.$inferInsert>> = {
+    'imdb-view': {
+      platform: 'imdb',
+      name: `Person ${tag}`,
+      url: `https://www.imdb.com/name/nm${(parseInt(tag, 16) % 9_000_000) + 1_000_000}/`,
+      externalId: `nm${(parseInt(tag, 16) % 9_000_000) + 1_000_000}`,
+      imdbType: 'person',
+      testCat: 'actor',
+      pageCategory: 3,
+    },
+    'twitter-follow': {
+      platform: 'twitter',
+      name: `@h${tag}`,
+      url: `https://x.com/h${tag}`,
+      externalId: `h${tag}`,
+    },
+    'facebook-like': {
+      platform: 'facebook',
+      name: `Page ${tag}`,
+      url: `https://www.facebook.com/p${tag}`,
+      externalId: String(parseInt(tag, 16)),
+    },
+    'youtube-view': {
+      platform: 'youtube',
+      name: `Reel ${tag}`,
+      url: `https://www.youtube.com/watch?v=v${tag}abc1`,
+      externalId: `v${tag}abc1`,
+    },
+  };
+  const [row] = await db
+    .insert(listings)
+    .values({
+      userId: ownerId,
+      type,
+      give: 18,
+      createdAt: clock.now(),
+      ...defaults[type],
+      ...opts,
+    } as typeof listings.$inferInsert)
+    .returning();
+  return row as typeof listings.$inferSelect;
+}
+
+/** What the server knows an IMDb page says (D5.2). */
+export async function setImdbFact(db: Db, clock: Clock, pageCode: string, question: string, value: number) {
+  await db
+    .insert(imdbFacts)
+    .values({ pageCode, question, value, source: 'seed', confirmedAt: clock.now() })
+    .onConflictDoUpdate({ target: [imdbFacts.pageCode, imdbFacts.question], set: { value } });
+}
+
+/** Links a member's own account on X/Twitter or Facebook, as authenticate/{platform} would. */
+export async function linkAccount(db: Db, clock: Clock, userId: number, platform: string, handle: string) {
+  await db
+    .insert(linkedAccounts)
+    .values({ userId, platform, handle, displayName: handle, status: 'verified', linkedAt: clock.now() });
+}
+
+/** A follow or like really clicked on the simulated platform (D9.2). */
+export async function simulateClick(
+  db: Db,
+  clock: Clock,
+  platform: string,
+  actor: string,
+  target: string,
+  kind: 'follow' | 'like' = 'follow',
+) {
+  await db
+    .insert(simClicks)
+    .values({ platform, actor, target, kind, active: true, at: clock.now() })
+    .onConflictDoUpdate({
+      target: [simClicks.platform, simClicks.actor, simClicks.target],
+      set: { active: true },
+    });
 }

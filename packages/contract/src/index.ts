@@ -7,3 +7,5 @@ export * as messages from './messages.js';
 export * as points from './points.js';
 export * as devmail from './devmail.js';
 export * as devclock from './devclock.js';
+export * as earn from './earn.js';
+export * as accounts from './accounts.js';

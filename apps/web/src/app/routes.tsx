@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Outlet, Route, Routes, useParams } from 'react-router';
 import { lazyPage } from './lazyPage';
 import { bothForms } from './paths';
@@ -8,6 +8,7 @@ import { rememberReferrer } from './storage';
 const AppLayout = lazyPage(() => import('./shell/AppLayout'));
 const PublicLayout = lazyPage(() => import('./shell/PublicLayout'));
 const ComingSoonPage = lazyPage(() => import('./pages/ComingSoonPage'));
+const DashboardPage = lazyPage(() => import('../features/dashboard/DashboardPage'));
 const NotFoundPage = lazyPage(() => import('./pages/NotFoundPage'));
 const LoginPage = lazyPage(() => import('../features/login/LoginPage'));
 const SignupPage = lazyPage(() => import('../features/login/SignupPage'));
@@ -21,10 +22,10 @@ const TermsPage = lazyPage(() => import('../features/legal/TermsPage'));
  * The member pages of spec 4 §2, each named after its feature. A feature that is built replaces
  * its ComingSoonPage here with its own lazily loaded page.
  */
-const MEMBER_PAGES: [path: string, feature: string][] = [
+const MEMBER_PAGES: [path: string, feature: string, page?: ComponentType][] = [
   ['/', 'News Feed'],
   ['/home/:id?', 'News Feed'],
-  ['/dashboard/:ltype?', 'Dashboard'],
+  ['/dashboard/:ltype?', 'Dashboard', DashboardPage],
   ['/history/:filter?', 'History'],
   ['/profile/:uid?', 'Profile'],
   ['/messages/:uid?', 'Messages'],
@@ -57,10 +58,10 @@ const ADMIN_PAGES: [path: string, feature: string][] = [
   ['/admin/help/:tid?', 'Admin: Help Desk'],
 ];
 
-function pageRoutes(pages: [string, string][]) {
-  return pages.flatMap(([path, feature]) =>
+function pageRoutes(pages: [string, string, ComponentType?][]) {
+  return pages.flatMap(([path, feature, Page]) =>
     bothForms(path).map((form) => (
-      <Route key={form} path={form} element={<ComingSoonPage feature={feature} />} />
+      <Route key={form} path={form} element={Page ? <Page /> : <ComingSoonPage feature={feature} />} />
     )),
   );
 }

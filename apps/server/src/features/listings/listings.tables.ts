@@ -37,6 +37,8 @@ export const listings = pgTable(
     nmCode: text(),
     /** 'active', 'paused', 'disabled', 'pending', 'invalid' or 'deleted' (D4.1). */
     status: text().notNull().default('active'),
+    /** Why an admin must look: 'credit_update' after repeated misses (D5.3), 'page_missing'. */
+    statusReason: text(),
     changingTo: integer(),
     changeAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull(),

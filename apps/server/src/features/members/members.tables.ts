@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /**
  * Every account: members (ids from 1000) and the system accounts below 1000 (D2.1).
@@ -32,6 +43,8 @@ export const users = pgTable(
     showMePro: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull(),
     lastActiveAt: timestamp({ withTimezone: true }),
+    /** The Pacific day this member is featured (D8.3); their listings come first and pay +1 (D5.7). */
+    featuredOn: date({ mode: 'string' }),
   },
   (t) => [
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
@@ -41,4 +54,19 @@ export const users = pgTable(
     // D3.1: no member balance is ever negative; only the house may go below zero.
     check('users_member_points_not_negative', sql`${t.kind} <> 'member' OR ${t.points} >= 0`),
   ],
+);
+
+/** A member who blocked another: neither sees the other's listings (D4.1). */
+export const blocks = pgTable(
+  'blocks',
+  {
+    blockerId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index('blocks_blocked_idx').on(t.blockedId)],
 );

@@ -1,4 +1,4 @@
-import type { points } from '@marquee/contract';
+import type { Membership, points } from '@marquee/contract';
 import type { AppDeps } from '../../platform/deps.js';
 import { loggedOut } from '../../platform/errors.js';
 import { pacificDay } from '../../platform/time.js';
@@ -7,12 +7,8 @@ import { findMember } from '../members/members.repo.js';
 import { QUALIFIED_REFERRAL_DAYS, dailyActionCap } from './points.policy.js';
 import { dailyActionsOn, qualifiedReferralCount } from './points.repo.js';
 
-/** The point box: balance, today's actions and today's cap (spec 1 §7, D6.3). */
-export async function pointBalance(deps: AppDeps, userId: number) {
-  const now = deps.clock.now();
-  const member = await findMember(deps.db, userId);
-  if (!member) throw loggedOut();
-  const { membership } = membershipOf(member, now);
+/** Today's credited actions and today's cap (D6.3) of a member of a known level. */
+export async function dailyAllowance(deps: AppDeps, userId: number, membership: Membership, now: Date) {
   const [today, qualifiedReferrals] = await Promise.all([
     dailyActionsOn(deps.db, userId, pacificDay(now)),
     membership === 'free'
@@ -20,14 +16,26 @@ export async function pointBalance(deps: AppDeps, userId: number) {
       : qualifiedReferralCount(deps.db, userId, now, QUALIFIED_REFERRAL_DAYS),
   ]);
   const max = dailyActionCap({ membership, limitRaised: today.limitRaised, qualifiedReferrals });
+  return { actions: today.actions, limitRaised: today.limitRaised, max };
+}
+
+/** The notice shown once the day's actions are used up. */
+export function dailyActionsUsedUp(max: number): points.Toasty {
+  return {
+    type: 'info',
+    color: 'info',
+    message: `You have used all ${max} of your Daily Actions for today. They start again at midnight Pacific time.`,
+  };
+}
+
+/** The point box: balance, today's actions and today's cap (spec 1 §7, D6.3). */
+export async function pointBalance(deps: AppDeps, userId: number) {
+  const now = deps.clock.now();
+  const member = await findMember(deps.db, userId);
+  if (!member) throw loggedOut();
+  const { membership } = membershipOf(member, now);
+  const { actions, max } = await dailyAllowance(deps, userId, membership, now);
   // Once the day's actions are used up, the point box says so and when they come back.
-  const toasty: points.Toasty | null =
-    today.actions >= max
-      ? {
-          type: 'info',
-          color: 'info',
-          message: `You have used all ${max} of your Daily Actions for today. They start again at midnight Pacific time.`,
-        }
-      : null;
-  return { status: 'success' as const, points: member.points, actions: today.actions, max, toasty };
+  const toasty = actions >= max ? dailyActionsUsedUp(max) : null;
+  return { status: 'success' as const, points: member.points, actions, max, toasty };
 }

@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { OPERATIONS_BASE, accounts } from '@marquee/contract';
+import { serve } from '../../platform/route.js';
+import * as service from './accounts.service.js';
+
+const callbackQuery = z.object({
+  state: z.string().max(200).optional(),
+  code: z.string().max(2000).optional(),
+});
+
+/** The check of members' own X/Twitter and Facebook accounts, and their missing actions (spec 1 §4, §7). */
+export function accountsRoutes(app: FastifyInstance) {
+  for (const platform of ['twitter', 'facebook'] as const) {
+    serve(app, accounts.authenticate[platform], ({ deps, caller }) =>
+      service.accountStatus(deps, caller, platform),
+    );
+    serve(app, accounts.fetchMissingActions[platform], ({ deps, caller }) =>
+      service.fetchMissingActions(deps, caller, platform),
+    );
+    serve(app, accounts.recheck[platform], ({ deps, caller, input }) =>
+      service.recheck(deps, caller, platform, input.history_id),
+    );
+    // The consent page sends the browser back here; the one-time state names the member.
+    app.get(
+      `${OPERATIONS_BASE}/authenticate/${platform}/callback`,
+      { schema: { querystring: callbackQuery } },
+      async (req, reply) => {
+        const next = await service.completeLink(
+          app.deps,
+          platform,
+          req.query as z.infer<typeof callbackQuery>,
+        );
+        return reply.redirect(next);
+      },
+    );
+  }
+  serve(app, accounts.reverse, ({ deps, caller, input }) => service.reverse(deps, caller, input.history_id));
+  serve(app, accounts.checkPageExists, ({ deps, caller, input }) =>
+    service.checkPageExists(deps, caller, input.history_id),
+  );
+  serve(app, accounts.markInvalid, ({ deps, caller, input }) =>
+    service.markInvalid(deps, caller, input.history_id),
+  );
+  serve(app, accounts.confirmProfile, ({ deps, caller, input }) =>
+    service.confirmProfile(deps, caller, input.platform),
+  );
+  serve(app, accounts.getPlatformOfflineMessage, async ({ input }) =>
+    service.platformOfflineMessage(input.platform),
+  );
+}

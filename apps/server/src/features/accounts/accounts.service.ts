@@ -1,0 +1,325 @@
+import { and, eq, desc, sql } from 'drizzle-orm';
+import { OPERATIONS_BASE, earn, type accounts as contract } from '@marquee/contract';
+import type { AppDeps } from '../../platform/deps.js';
+import type { Caller } from '../../platform/auth.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import { newToken } from '../../platform/tokens.js';
+import { MINUTE_MS, timeAgo } from '../../platform/time.js';
+import { PlatformOffline } from '../../integrations/types.js';
+import { listings } from '../listings/listings.tables.js';
+import { HOUSE_ID, InsufficientPoints, movePoints } from '../points/ledger.js';
+import { actions } from '../earn/earn.tables.js';
+import { linkedAccounts, oauthStates } from './accounts.tables.js';
+import { linkedAccount, missingCount } from './accounts.repo.js';
+
+type LinkedPlatform = earn.LinkedPlatform;
+const { MESSAGES } = earn;
+
+const PRETTY: Record<LinkedPlatform, { name: string; action: string }> = {
+  twitter: { name: 'X/Twitter', action: 'Follow' },
+  facebook: { name: 'Facebook', action: 'Like' },
+};
+
+/** An OAuth state is good for 15 minutes and once. */
+const STATE_VALID_MS = 15 * MINUTE_MS;
+
+function callbackUrl(deps: AppDeps, platform: LinkedPlatform) {
+  const path = `${OPERATIONS_BASE}/authenticate/${platform}/callback`;
+  // The simulated consent page only returns to a path of this site; real platforms need the full address.
+  return deps.integrations.mode === 'simulated' ? path : `${deps.config.publicUrl}${path}`;
+}
+
+/** authenticate/{platform}: the account check's first step (spec 1 §4). */
+export async function accountStatus(
+  deps: AppDeps,
+  caller: Caller,
+  platform: LinkedPlatform,
+): Promise<{ status: contract.AccountStatus; loginUrl: string; handle: string | null; message: string }> {
+  const account = await linkedAccount(deps.db, caller.userId, platform);
+  if (account?.status === 'verified') {
+    return { status: 'token_verified', loginUrl: '', handle: account.handle, message: '' };
+  }
+  const state = newToken();
+  await deps.db
+    .insert(oauthStates)
+    .values({ state, userId: caller.userId, platform, createdAt: deps.clock.now() });
+  const loginUrl = deps.integrations.linker.loginUrl(platform, state, callbackUrl(deps, platform));
+  const name = PRETTY[platform].name;
+  return account
+    ? {
+        status: 'token_error',
+        loginUrl,
+        handle: account.handle,
+        message:
+          platform === 'facebook'
+            ? MESSAGES.tokenError
+            : `There was an issue using your ${name} sign-in. Please authorise Marquee again.`,
+      }
+    : {
+        status: 'token_missing',
+        loginUrl,
+        handle: null,
+        message: `Link your ${name} account so we can check your ${PRETTY[platform].action.toLowerCase()}s and credit them.`,
+      };
+}
+
+/**
+ * The consent page's return (a browser navigation, so no Bearer token): the one-time state says
+ * which member started it. Answers where to send the browser next.
+ */
+export async function completeLink(
+  deps: AppDeps,
+  platform: LinkedPlatform,
+  query: { state?: string; code?: string },
+): Promise<string> {
+  const back = `/dashboard/${platform}`;
+  if (!query.state || !query.code) return `${back}?link=failed`;
+  const now = deps.clock.now();
+  const [row] = await deps.db
+    .update(oauthStates)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(oauthStates.state, query.state),
+        eq(oauthStates.platform, platform),
+        sql`${oauthStates.usedAt} is null`,
+        sql`${oauthStates.createdAt} > ${new Date(now.getTime() - STATE_VALID_MS)}`,
+      ),
+    )
+    .returning({ userId: oauthStates.userId });
+  if (!row) return `${back}?link=failed`;
+  let account: { handle: string; displayName: string; accessToken: string | null };
+  try {
+    account = await deps.integrations.linker.exchange(platform, query.code, callbackUrl(deps, platform));
+  } catch {
+    return `${back}?link=failed`;
+  }
+  await deps.db
+    .insert(linkedAccounts)
+    .values({ userId: row.userId, platform, ...account, status: 'verified', linkedAt: now })
+    .onConflictDoUpdate({
+      target: [linkedAccounts.userId, linkedAccounts.platform],
+      set: { ...account, status: 'verified', linkedAt: now, profileConfirmed: false },
+    });
+  return back;
+}
+
+/** earnPoints/missingActions/fetchMissingActions/{platform} (spec 1 §3, §4). */
+export async function fetchMissingActions(deps: AppDeps, caller: Caller, platform: LinkedPlatform) {
+  const now = deps.clock.now();
+  const [account, rows] = await Promise.all([
+    linkedAccount(deps.db, caller.userId, platform),
+    deps.db
+      .select({
+        id: actions.id,
+        ownerId: actions.ownerId,
+        points: actions.points,
+        createdAt: actions.createdAt,
+        name: listings.name,
+        url: listings.url,
+      })
+      .from(actions)
+      .innerJoin(listings, eq(listings.id, actions.listingId))
+      .where(
+        and(
+          eq(actions.earnerId, caller.userId),
+          eq(actions.platform, platform),
+          eq(actions.status, 'missing'),
+        ),
+      )
+      .orderBy(desc(actions.createdAt))
+      .limit(100),
+  ]);
+  return {
+    status: 'success' as const,
+    missingActions: rows.map((r) => ({
+      history_id: r.id,
+      giver_id: r.ownerId,
+      listing_name: r.name,
+      url: r.url,
+      open_url: deps.integrations.openUrl(r.url),
+      taken: r.points,
+      datething: timeAgo(r.createdAt, now),
+    })),
+    platformDetails: {
+      name: platform,
+      namePretty: PRETTY[platform].name,
+      actionPretty: PRETTY[platform].action,
+      profileImage: null,
+      profileName: account ? `@${account.handle}` : null,
+    },
+    profileConfirmed: account?.profileConfirmed ?? false,
+  };
+}
+
+/** A missing action of the caller's, with its listing. */
+async function missingAction(deps: AppDeps, caller: Caller, historyId: number) {
+  const [row] = await deps.db
+    .select({ action: actions, listing: listings })
+    .from(actions)
+    .innerJoin(listings, eq(listings.id, actions.listingId))
+    .where(and(eq(actions.id, historyId), eq(actions.earnerId, caller.userId), eq(actions.status, 'missing')))
+    .limit(1);
+  if (!row) throw notFound('That action is no longer in your missing actions.');
+  return row;
+}
+
+const offline = (platform: LinkedPlatform) =>
+  new AppError(
+    503,
+    'platform_offline',
+    `${PRETTY[platform].name} is not answering right now. Please try again later.`,
+  );
+
+/** missingActions/recheck/{platform}: asks the platform again. */
+export async function recheck(deps: AppDeps, caller: Caller, platform: LinkedPlatform, historyId: number) {
+  const { action, listing } = await missingAction(deps, caller, historyId);
+  if (action.platform !== platform) throw notFound('That action is no longer in your missing actions.');
+  const account = await linkedAccount(deps.db, caller.userId, platform);
+  if (!account)
+    throw new AppError(409, 'checktoken', `Please link your ${PRETTY[platform].name} account first.`);
+  let seen: boolean;
+  try {
+    seen = await deps.integrations.verifier.hasActed(platform, account, listing.externalId);
+  } catch (e) {
+    if (e instanceof PlatformOffline) throw offline(platform);
+    throw e;
+  }
+  if (seen) {
+    await deps.db
+      .update(actions)
+      .set({ status: 'verified', checkedAt: deps.clock.now() })
+      .where(eq(actions.id, action.id));
+  }
+  return {
+    status: seen ? ('verified' as const) : ('missing' as const),
+    message: seen
+      ? `Thanks! We can see that ${PRETTY[platform].action.toLowerCase()} now.`
+      : `We still cannot see that ${PRETTY[platform].action.toLowerCase()} on ${PRETTY[platform].name}.`,
+    remaining: await missingCount(deps.db, caller.userId, platform),
+  };
+}
+
+/**
+ * D11.3: a reversed or invalid action takes back everything it paid, bonuses included, in one
+ * transaction: the owner gets their points back, the house its sponsored and featured points.
+ */
+async function takeBack(deps: AppDeps, action: typeof actions.$inferSelect, status: 'reversed' | 'invalid') {
+  const now = deps.clock.now();
+  const ref = { refType: 'action', refId: String(action.id), at: now };
+  try {
+    await deps.db.transaction(async (tx) => {
+      const [claimed] = await tx
+        .update(actions)
+        .set({ status, checkedAt: now })
+        .where(and(eq(actions.id, action.id), eq(actions.status, 'missing')))
+        .returning({ id: actions.id });
+      if (!claimed) throw notFound('That action is no longer in your missing actions.');
+      if (action.cost > 0) {
+        await movePoints(tx, {
+          from: action.earnerId,
+          to: action.ownerId,
+          amount: action.cost,
+          kind: 'reverse',
+          ...ref,
+        });
+      }
+      const house = action.points - action.cost;
+      if (house > 0) {
+        await movePoints(tx, { from: action.earnerId, to: HOUSE_ID, amount: house, kind: 'reverse', ...ref });
+      }
+      if (action.sponsored) {
+        await tx
+          .update(listings)
+          .set({ sponsorUsed: sql`greatest(${listings.sponsorUsed} - 1, 0)` })
+          .where(eq(listings.id, action.listingId));
+      }
+    });
+  } catch (e) {
+    if (e instanceof InsufficientPoints) {
+      throw new AppError(
+        409,
+        'error',
+        `You need ${action.points} points to give this action back. Earn a few more, then try again.`,
+      );
+    }
+    throw e;
+  }
+}
+
+/** missingActions/reverse: the points go back (D11.3). */
+export async function reverse(deps: AppDeps, caller: Caller, historyId: number) {
+  const { action } = await missingAction(deps, caller, historyId);
+  await takeBack(deps, action, 'reversed');
+  return {
+    status: 'success' as const,
+    message: `The ${action.points} points went back, and the listing can be offered to you again.`,
+    remaining: await missingCount(deps.db, caller.userId, action.platform),
+  };
+}
+
+async function pageExists(deps: AppDeps, platform: LinkedPlatform, target: string) {
+  try {
+    return (await deps.integrations.verifier.profile(platform, target)) !== null;
+  } catch (e) {
+    if (e instanceof PlatformOffline) throw offline(platform);
+    throw e;
+  }
+}
+
+/** A page that is gone: the action is taken back (D11.3) and the listing marked invalid for everyone. */
+async function invalidate(deps: AppDeps, caller: Caller, historyId: number) {
+  const { action, listing } = await missingAction(deps, caller, historyId);
+  const platform = action.platform as LinkedPlatform;
+  if (await pageExists(deps, platform, listing.externalId)) return { exists: true, platform };
+  await takeBack(deps, action, 'invalid');
+  await deps.db
+    .update(listings)
+    .set({ status: 'invalid', statusReason: 'page_missing' })
+    .where(eq(listings.id, listing.id));
+  return { exists: false, platform };
+}
+
+/** earnPoints/checkPageExists: "page no longer exists" on a missing action (spec 1 §4). */
+export async function checkPageExists(deps: AppDeps, caller: Caller, historyId: number) {
+  const { exists, platform } = await invalidate(deps, caller, historyId);
+  return {
+    status: exists ? ('exists' as const) : ('missing' as const),
+    message: exists ? MESSAGES.pageStillExists : MESSAGES.markedInvalid,
+    remaining: await missingCount(deps.db, caller.userId, platform),
+  };
+}
+
+/** missingActions/markInvalid: only a page the platform no longer has can be marked invalid. */
+export async function markInvalid(deps: AppDeps, caller: Caller, historyId: number) {
+  const { exists, platform } = await invalidate(deps, caller, historyId);
+  if (exists) throw new AppError(409, 'error', MESSAGES.pageStillExists);
+  return {
+    status: 'success' as const,
+    message: MESSAGES.markedInvalid,
+    remaining: await missingCount(deps.db, caller.userId, platform),
+  };
+}
+
+/** earnPoints/confirmProfile: the member says the linked account is theirs. */
+export async function confirmProfile(deps: AppDeps, caller: Caller, platform: LinkedPlatform) {
+  const updated = await deps.db
+    .update(linkedAccounts)
+    .set({ profileConfirmed: true })
+    .where(and(eq(linkedAccounts.userId, caller.userId), eq(linkedAccounts.platform, platform)))
+    .returning({ handle: linkedAccounts.handle });
+  if (!updated.length) {
+    throw new AppError(409, 'checktoken', `Please link your ${PRETTY[platform].name} account first.`);
+  }
+  return { status: 'success' as const, message: 'Thanks! Your profile is confirmed.' };
+}
+
+const PLATFORM_NAMES = { imdb: 'IMDb', twitter: 'X/Twitter', youtube: 'YouTube', facebook: 'Facebook' };
+
+/** earnPoints/getPlatformOfflineMessage. */
+export function platformOfflineMessage(platform: keyof typeof PLATFORM_NAMES) {
+  return {
+    status: 'success' as const,
+    messageContent: `${PLATFORM_NAMES[platform]} is not answering us right now, so we cannot check actions there. Your points are safe; please try again in a few minutes.`,
+  };
+}

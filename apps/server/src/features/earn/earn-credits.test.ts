@@ -1,0 +1,357 @@
+import { describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { earn, points } from '@marquee/contract';
+import { useTestApp } from '../../../test/test-app.js';
+import { buildListing, buildMember, setImdbFact, type BuiltMember } from '../../../test/factories.js';
+import { users } from '../members/members.tables.js';
+import { listings } from '../listings/listings.tables.js';
+import { alerts } from '../alerts/alerts.tables.js';
+import { ledgerEntries } from '../points/points.tables.js';
+import { actions, imdbFacts } from './earn.tables.js';
+
+const t = useTestApp();
+const SECOND = 1000;
+
+const balance = async (id: number) =>
+  (await t.db.select({ points: users.points }).from(users).where(eq(users.id, id)))[0]?.points;
+
+/** An IMDb person listing whose page lists `credits` actor credits. */
+async function imdbListing(ownerId: number, credits = 12, opts: Parameters<typeof buildListing>[3] = {}) {
+  const listing = await buildListing(t.db, t.clock, ownerId, opts);
+  await setImdbFact(t.db, t.clock, listing.externalId, 'credits:actor', credits);
+  return listing;
+}
+
+/** Fetch the owner's listings, then press Start on one and wait `seconds` on the app's clock. */
+async function offerAndStart(earner: BuiltMember, ownerId: number, listingId: number, seconds = 10) {
+  const fetched = await t.call(
+    earn.fetchListings,
+    { listingType: 'user', user_id: ownerId, maxItems: 10 },
+    earner.token,
+  );
+  expect(fetched.body.listings.map((l) => l.id)).toContain(listingId);
+  const started = await t.call(earn.startAction, { listing_id: listingId }, earner.token);
+  expect(started.body.status).toBe('success');
+  t.clock.advance(seconds * SECOND);
+  return fetched.body;
+}
+
+describe('recordCorrectAnswer (D5.2, D5.7, D11.1)', () => {
+  it('credits a correct answer: the owner pays, the earner gains, one action, a balanced ledger', async () => {
+    const earner = await buildMember(t.db, t.clock);
+    const owner = await buildMember(t.db, t.clock, { points: 500 });
+    const listing = await imdbListing(owner.id, 12);
+    await offerAndStart(earner, owner.id, listing.id);
+    const res = await t.call(
+      earn.recordCorrectAnswer,
+      { listing_id: listing.id, answer: '12' },
+      earner.token,
+    );
+    expect(res.body).toEqual({
+      status: 'success',
+      points_earned: 18,
+      limit_raised: 'no',
+      update_listing: 'no',
+      message: 'Success! You got credited for that View.',
+    });
+    expect(await balance(earner.id)).toBe(18);
+    expect(await balance(owner.id)).toBe(482);
+    const box = await t.call(points.updatePointBalance, {}, earner.token);
+    expect(box.body).toMatchObject({ points: 18, actions: 1 });
+    const rows = await t.db.select().from(actions).where(eq(actions.earnerId, earner.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ ownerId: owner.id, points: 18, cost: 18, status: 'credited' });
+  });
+
+  it('accepts answers within 2, with commas and spaces stripped, and refuses others as incorrect', async () => {
+    const earner = await buildMember(t.db, t.clock);
+    const owner = await buildMember(t.db, t.clock, { points: 500 });
+    const listing = await imdbListing(owner.id, 1200);
+    await offerAndStart(earner, owner.id, listing.id);
+    const wrong = await t.call(
+      earn.recordCorrectAnswer,
+      { listing_id: listing.id, answer: '1,197' },
+      earner.token,
+    );
+    expect(wrong.body).toMatchObject({ status: 'incorrect', points_earned: 0, pro_view: false });
+    const right = await t.call(
+      earn.recordCorrectAnswer,
+      { listing_id: listing.id, answer: '1,198' },
+      earner.token,
+    );
+    expect(right.body.status).toBe('success');
+  });
+
+  it('never sends the answer to the browser (D5.2)', async () => {
+    const earner = await buildMember(t.db, t.clock);
+    const owner = await buildMember(t.db, t.clock, { points: 500 });
+    await imdbListing(owner.id, 734591);
+    const res = await t.call(
+      earn.fetchListings,
+      { listingType: 'user', user_id: owner.id, maxItems: 10 },
+      earner.token,
+    );
+    expect(res.response.body).not.toContain('734591');
+    expect(res.response.body).not.toMatch(/"cor"/);
+  });
+
+  it('refuses a listing that was never offered, and an answer before Start or within 5 s of it', async () => {
+    const earner = await buildMember(t.db, t.clock);
+    const owner = await buildMember(t.db, t.clock, { points: 500 });
+    const listing = await imdbListing(owner.id, 12);
+    const never = await t.call(
+      earn.recordCorrectAnswer,
+      { listing_id: listing.id, answer: 12 },
+      earner.token,
+    );
+    expect(never.statusCode).toBe(409);
+    expect(never.body.message).toBe('This listing is no longer offered to you. Please reload the list.');
+    await t.call(earn.fetchListings, { listingType: 'user', user_id: owner.id, maxItems: 10 }, earner.token);
+    const noStart = await t.call(
+      earn.recordCorrectAnswer,
+      { listing_id: listing.id, answer: 12 },
+      earner.token,
+    );
+    expect(noStart.statusCode).toBe(400);
+    await t.call(earn.startAction, { listing_id: listing.id }, earner.token);
+    t.clock.advance(2 * SECOND);
+    const tooFast = await t.call(
+      earn.recordCorrectAnswer,
+      { listing_id: listing.id, answer: 12 },
+      earner.token,
+    );
+    expect(tooFast.statusCode).toBe(400);
+    expect(tooFast.body.message).toContain('quicker than anyone can read the page');
+    expect(await balance(earner.id)).toBe(0);
+  });
+
+  it('closes the offer 180 s after Start (D5.1)', async () => {
+    const earner = await buildMember(t.db, t.clock);
+    const owner = await buildMember(t.db, t.clock, { points: 500 });
+    const listing = await imdbListing(owner.id, 12);
+    await offerAndStart(earner, owner.id, listing.id, 181);
+    const late = await t.call(earn.recordCorrectAnswer, { listing_id: listing.id, answer: 12 }, earner.token);
+    expect(late.statusCode).toBe(409);
+  });
+
+  it('credits once and offers the listing again only on the next Pacific day (D4.4, D3.2)', async () => {
+    const earner = await buildMember(t.db, t.clock);
+    const owner = await buildMember(t.db, t.clock, { points: 500 });
+    const listing = await imdbListing(owner.id, 12);
+    await offerAndStart(earner, owner.id, listing.id);
+    const first = await t.call(
+      earn.recordCorrectAnswer,
+      { listing_id: listing.id, answer: 12 },
+      earner.token,
+    );
+    const again = await t.call(
+      earn.recordCorrectAnswer,
+      { listing_id: listing.id, answer: 12 },
+      earner.token,
+    );
+    expect(again.body).toEqual(first.body);
+    expect(await balance(earner.id)).toBe(18);
+    const sameDay = await t.call(
+      earn.fetchListings,
+      { listingType: 'user', user_id: owner.id, maxItems: 10 },
+      earner.token,
+    );
+    expect(sameDay.body.status).toBe('nolistings');
+    t.clock.advance(24 * 3600 * SECOND);
+    const nextDay = await t.call(
+      earn.fetchListings,
+      { listingType: 'user', user_id: owner.id, maxItems: 10 },
+      earner.token,
+    );
+    expect(nextDay.body.status).toBe('success');
+  });
+
+  it('gives one credit for 50 simultaneous identical calls, and the ledger holds (D3.2)', async () => {
+    const earner = await buildMember(t.db, t.clock);
+    const owner = await buildMember(t.db, t.clock, { points: 500 });
+    const listing = await imdbListing(owner.id, 12);
+    await offerAndStart(earner, owner.id, listing.id);
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        t.call(earn.recordCorrectAnswer, { listing_id: listing.id, answer: 12 }, earner.token),
+      ),
+    );
+    expect(answers.every((a) => a.statusCode === 200 && a.body.status === 'success')).toBe(true);
+    expect(await t.db.select().from(actions).where(eq(actions.earnerId, earner.id))).toHaveLength(1);
+    expect(await balance(earner.id)).toBe(18);
+    expect(await balance(owner.id)).toBe(482);
+  });
+
+  it('refuses when the owner can no longer pay, and pays sponsored actions from the house (D6.4)', async () => {
+    const earner = await buildMember(t.db, t.clock);
+    const owner = await buildMember(t.db, t.clock, { points: 20 });
+    const listing = await imdbListing(owner.id, 12);
+    await offerAndStart(earner, owner.id, listing.id);
+    await t.db.update(listings).set({ give: 18 }).where(eq(listings.id, listing.id));
+    // The owner spends their points elsewhere meanwhile.
+    const spent = await buildMember(t.db, t.clock);
+    const { movePoints } = await import('../points/ledger.js');
+    await t.db.transaction((tx) =>
+      movePoints(tx, { from: owner.id, to: spent.id, amount: 15, kind: 'admin_adjust', at: t.clock.now() }),
+    );
+    const res = await t.call(earn.recordCorrectAnswer, { listing_id: listing.id, answer: 12 }, earner.token);
+    expect(res.statusCode).toBe(409);
+    expect(res.body.message).toContain('run out of points');
+
+    const sponsoredListing = await imdbListing(owner.id, 30, { sponsorBought: 5, give: 12 });
+    await offerAndStart(earner, owner.id, sponsoredListing.id);
+    const paid = await t.call(
+      earn.recordCorrectAnswer,
+      { listing_id: sponsoredListing.id, answer: 30 },
+      earner.token,
+    );
+    expect(paid.body).toMatchObject({ status: 'success', points_earned: 12, limit_raised: 'yes' });
+    expect(await balance(owner.id)).toBe(5);
+    const [row] = await t.db.select().from(listings).where(eq(listings.id, sponsoredListing.id));
+    expect(row?.sponsorUsed).toBe(1);
+    const kinds = await t.db
+      .select({ kind: ledgerEntries.kind })
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.accountId, earner.id), eq(ledgerEntries.kind, 'sponsored')));
+    expect(kinds).toHaveLength(1);
+    const box = await t.call(points.updatePointBalance, {}, earner.token);
+    expect(box.body.max).toBe(30);
+  });
+
+  it('pays a pro view 2 more from the owner and answers the Whoops message when wrong (D5.3, D5.7)', async () => {
+    const earner = await buildMember(t.db, t.clock, { membership: 'pro' });
+    const owner = await buildMember(t.db, t.clock, { points: 500 });
+    const listing = await buildListing(t.db, t.clock, owner.id, { allowProViews: true });
+    await setImdbFact(t.db, t.clock, listing.externalId, 'starmeter', 48210);
+    await t.call(earn.updateShowMePreference, { showMePro: 'yes' }, earner.token);
+    await offerAndStart(earner, owner.id, listing.id);
+    const wrong = await t.call(
+      earn.recordCorrectAnswer,
+      { listing_id: listing.id, answer: 4821, proView: true },
+      earner.token,
+    );
+    expect(wrong.body).toEqual({
+      status: 'incorrect',
+      points_earned: 0,
+      message: 'Whoops! That was incorrect. Make sure you only add the number, with no commas!',
+      pro_view: true,
+    });
+    const right = await t.call(
+      earn.recordCorrectAnswer,
+      { listing_id: listing.id, answer: '48,210' },
+      earner.token,
+    );
+    expect(right.body.points_earned).toBe(20);
+    expect(await balance(owner.id)).toBe(480);
+  });
+
+  it('slows down a member crediting more than 6 actions in a minute (D11.1)', async () => {
+    const earner = await buildMember(t.db, t.clock, { membership: 'premium' });
+    const owner = await buildMember(t.db, t.clock, { points: 2000 });
+    const made = [];
+    for (let i = 0; i < 7; i++) made.push(await imdbListing(owner.id, 10 + i));
+    await t.call(earn.fetchListings, { listingType: 'user', user_id: owner.id, maxItems: 10 }, earner.token);
+    for (const l of made) await t.call(earn.startAction, { listing_id: l.id }, earner.token);
+    t.clock.advance(6 * SECOND);
+    const results = [];
+    for (const [i, l] of made.entries()) {
+      results.push(
+        await t.call(earn.recordCorrectAnswer, { listing_id: l.id, answer: 10 + i }, earner.token),
+      );
+    }
+    expect(results.slice(0, 6).every((r) => r.body.status === 'success')).toBe(true);
+    expect(results[6]?.statusCode).toBe(429);
+    expect(results[6]?.response.headers['retry-after']).toBe('60');
+  });
+
+  it('refuses bad answers and signed-out callers', async () => {
+    const member = await buildMember(t.db, t.clock);
+    const letters = await t.call(earn.recordCorrectAnswer, { listing_id: 5, answer: 'abc' }, member.token);
+    expect(letters.statusCode).toBe(400);
+    expect(letters.body.message).toBe('Please type the number you found, digits only.');
+    const noId = await t.call(earn.recordCorrectAnswer, { answer: 5 }, member.token);
+    expect(noId.statusCode).toBe(400);
+    const out = await t.call(earn.recordCorrectAnswer, { listing_id: 5, answer: 5 });
+    expect(out.statusCode).toBe(401);
+  });
+});
+
+describe('checkIncorrectAnswer (D5.3)', () => {
+  async function miss(earner: BuiltMember, ownerId: number, listingId: number, answer: number) {
+    await offerAndStart(earner, ownerId, listingId);
+    return t.call(earn.checkIncorrectAnswer, { listing_id: listingId, answer }, earner.token);
+  }
+
+  it('logs a miss as other, then confirmed once someone answered correctly in the last day', async () => {
+    const owner = await buildMember(t.db, t.clock, { points: 1000 });
+    const listing = await imdbListing(owner.id, 12);
+    const a = await buildMember(t.db, t.clock);
+    const first = await miss(a, owner.id, listing.id, 40);
+    expect(first.body).toMatchObject({ status: 'other', recently_missed: 1, points_earned: 0 });
+    // The offer closed on the miss.
+    const retry = await t.call(earn.checkIncorrectAnswer, { listing_id: listing.id, answer: 12 }, a.token);
+    expect(retry.statusCode).toBe(409);
+    const b = await buildMember(t.db, t.clock);
+    await offerAndStart(b, owner.id, listing.id);
+    await t.call(earn.recordCorrectAnswer, { listing_id: listing.id, answer: 12 }, b.token);
+    const c = await buildMember(t.db, t.clock);
+    expect((await miss(c, owner.id, listing.id, 41)).body.status).toBe('confirmed');
+  });
+
+  it('updates the fact and credits when two other members gave the same number', async () => {
+    const owner = await buildMember(t.db, t.clock, { points: 1000 });
+    const listing = await imdbListing(owner.id, 12);
+    for (let i = 0; i < 2; i++) await miss(await buildMember(t.db, t.clock), owner.id, listing.id, 15);
+    const third = await buildMember(t.db, t.clock);
+    const res = await miss(third, owner.id, listing.id, 15);
+    expect(res.body).toMatchObject({ status: 'updated', points_earned: 18 });
+    const [fact] = await t.db.select().from(imdbFacts).where(eq(imdbFacts.pageCode, listing.externalId));
+    expect(fact).toMatchObject({ value: 15, source: 'crowd' });
+    expect(await balance(third.id)).toBe(18);
+  });
+
+  it('disables the listing for a credit update after five misses with no correct answer, and tells the owner', async () => {
+    const owner = await buildMember(t.db, t.clock, { points: 1000 });
+    const listing = await imdbListing(owner.id, 12);
+    for (let i = 0; i < 5; i++)
+      await miss(await buildMember(t.db, t.clock), owner.id, listing.id, 100 + i * 10);
+    const [row] = await t.db.select().from(listings).where(eq(listings.id, listing.id));
+    expect(row).toMatchObject({ status: 'disabled', statusReason: 'credit_update' });
+    const told = await t.db.select().from(alerts).where(eq(alerts.userId, owner.id));
+    expect(told.map((a) => a.kind)).toContain('listing_disabled');
+  });
+});
+
+describe('recordYouTubeView (D5.5)', () => {
+  it('credits a view only 30 s after Start, by the server clock', async () => {
+    const earner = await buildMember(t.db, t.clock);
+    const owner = await buildMember(t.db, t.clock, { points: 500 });
+    const listing = await buildListing(t.db, t.clock, owner.id, { type: 'youtube-view', give: 15 });
+    await offerAndStart(earner, owner.id, listing.id, 20);
+    const early = await t.call(earn.recordYouTubeView, { listing_id: listing.id, vc: 31 }, earner.token);
+    expect(early.statusCode).toBe(400);
+    expect(early.body.message).toBe(
+      'Please watch at least 30 seconds of the video before asking for the points.',
+    );
+    t.clock.advance(10 * SECOND);
+    const ok = await t.call(earn.recordYouTubeView, { listing_id: listing.id, vc: 31 }, earner.token);
+    expect(ok.body).toMatchObject({ status: 'success', points_earned: 15, message: 'You earned 15 points!' });
+    // A video is offered again only after 7 days (D4.4).
+    t.clock.advance(3 * 24 * 3600 * SECOND);
+    const later = await t.call(
+      earn.fetchListings,
+      { listingType: 'user', user_id: owner.id, maxItems: 10 },
+      earner.token,
+    );
+    expect(later.body.status).toBe('nolistings');
+  });
+
+  it('refuses a video credit for another type of listing', async () => {
+    const earner = await buildMember(t.db, t.clock);
+    const owner = await buildMember(t.db, t.clock, { points: 500 });
+    const listing = await imdbListing(owner.id, 12);
+    await offerAndStart(earner, owner.id, listing.id, 40);
+    const res = await t.call(earn.recordYouTubeView, { listing_id: listing.id }, earner.token);
+    expect(res.statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,145 @@
+import { earn, type Membership } from '@marquee/contract';
+import { SITE_TIME_ZONE } from '../../platform/time.js';
+
+const { EARN } = earn;
+type ListingType = earn.ListingType;
+
+/** D4.5: rate-limit settings. */
+export const RATE_LIMIT_OFF = 500;
+export const RATE_LIMIT_AUTOMATIC = 99;
+
+/**
+ * D4.5 and spec 2 §5: the Pacific hours at which each part of the day's limit opens, per
+ * distribution setting (1: 12am; 2: 12am, 12pm; 3: 12am, 8am, 4pm; 4: 12am, 6am, 12pm, 6pm).
+ */
+export const DISTRIBUTION_WINDOWS: Record<number, readonly number[]> = {
+  1: [0],
+  2: [0, 12],
+  3: [0, 8, 16],
+  4: [0, 6, 12, 18],
+};
+
+const hourFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: SITE_TIME_ZONE,
+  hour: 'numeric',
+  hourCycle: 'h23',
+});
+
+/** The Pacific hour of an instant, 0-23, daylight saving included (D1.1). */
+export function pacificHour(at: Date): number {
+  return Number(hourFormat.format(at)) % 24;
+}
+
+/**
+ * D4.5 automatic limit: a daily limit that spreads the owner's balance over 7 days, at least 1
+ * while the owner can pay for an action at all.
+ */
+export function automaticDailyLimit(ownerPoints: number, cost: number): number {
+  if (cost <= 0 || ownerPoints < cost) return 0;
+  return Math.max(1, Math.floor(ownerPoints / cost / 7));
+}
+
+/** The daily limit a rate-limit setting means, or null when the limit is off (D4.5). */
+export function dailyLimit(rlSelection: number, ownerPoints: number, cost: number): number | null {
+  if (rlSelection === RATE_LIMIT_OFF) return null;
+  if (rlSelection === RATE_LIMIT_AUTOMATIC) return automaticDailyLimit(ownerPoints, cost);
+  return rlSelection;
+}
+
+/**
+ * How many of today's actions a listing may have had by `now` (D4.5): the day's limit opens in d
+ * equal parts at the window times; distribution is ignored when the limit is off (Infinity).
+ */
+export function actionsAllowedSoFar(
+  listing: { rlSelection: number; distributed: number },
+  ownerPoints: number,
+  cost: number,
+  now: Date,
+): number {
+  const limit = dailyLimit(listing.rlSelection, ownerPoints, cost);
+  if (limit === null) return Number.POSITIVE_INFINITY;
+  const windows = DISTRIBUTION_WINDOWS[listing.distributed] ?? DISTRIBUTION_WINDOWS[1]!;
+  const hour = pacificHour(now);
+  const opened = windows.filter((h) => h <= hour).length;
+  return Math.floor((limit * opened) / windows.length);
+}
+
+/** The label of the automatic rate limit shown to the owner (spec 2 §3 `arl_label`). */
+export function automaticLimitLabel(ownerPoints: number, cost: number): string {
+  return `Automatic (${automaticDailyLimit(ownerPoints, cost)} a day)`;
+}
+
+/** D4 `pointsmaxed`: at or above this balance a member gets no IMDb listings. */
+export function imdbPointsCap(membership: Membership): number {
+  return membership === 'free' ? EARN.imdbPointsCapFree : EARN.imdbPointsCapPaid;
+}
+
+/** D5.2: an answer within 2 of the stored fact is correct. */
+export function answerIsCorrect(answer: number, fact: number): boolean {
+  return Math.abs(answer - fact) <= EARN.answerTolerance;
+}
+
+/** The question an IMDb listing asks (D5.2): its key in imdb_facts, and how the card words it. */
+export function imdbQuestion(listing: {
+  imdbType: string | null;
+  testCat: string | null;
+  proView: boolean;
+}): { key: string; text: string } {
+  if (listing.proView) {
+    return { key: 'starmeter', text: 'What is the STARmeter ranking shown on this IMDbPro page?' };
+  }
+  if (listing.imdbType === 'title') {
+    return {
+      key: 'runtime',
+      text: 'What is the running time of this title, in minutes? (Type 0 if no runtime is listed.)',
+    };
+  }
+  const category = (listing.testCat ?? 'actor').toLowerCase();
+  return {
+    key: `credits:${category}`,
+    text: `How many ${categoryLabel(category)} credits does this page list?`,
+  };
+}
+
+function categoryLabel(category: string): string {
+  return category
+    .split(/[_\s]+/)
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(' ');
+}
+
+/** D5.1: how long an offer stays open, from the offer and again from Start. */
+export function offerWindowSeconds(type: ListingType, opts: { proExtension?: boolean } = {}): number {
+  if (type === 'youtube-view') return EARN.videoActionTimeoutSeconds;
+  if (opts.proExtension) return EARN.proActionTimeoutSeconds;
+  return EARN.actionTimeoutSeconds;
+}
+
+/** D11.1 dwell: the least time between Start and the credit, per type (D5.5 for video). */
+export function minimumDwellSeconds(type: ListingType): number {
+  switch (type) {
+    case 'imdb-view':
+      return 5;
+    case 'youtube-view':
+      return EARN.videoCreditSeconds;
+    default:
+      return 3;
+  }
+}
+
+/** D11.1: more credits than this in any minute slow a member down. */
+export const MAX_CREDITS_PER_MINUTE = 6;
+
+/** D5.3: misses in 24 h, with no correct answer, that send a listing to an admin credit update. */
+export const MISSES_TO_DISABLE = 5;
+/** D5.3: other members giving the same wrong number since the fact was confirmed correct it. */
+export const CROWD_AGREEMENT = 2;
+/** A member who missed this many in 24 h is shown the recently-missed notice. */
+export const RECENTLY_MISSED_NOTICE = 3;
+
+/** D4.4: how far back an earlier action on the same listing keeps it from being offered again. */
+export function repeatWindow(type: ListingType): 'pacific_day' | 'seven_days' | 'ever' {
+  if (type === 'imdb-view') return 'pacific_day';
+  if (type === 'youtube-view') return 'seven_days';
+  return 'ever';
+}

@@ -1,0 +1,251 @@
+import { eq } from 'drizzle-orm';
+import { earn } from '@marquee/contract';
+import type { AppDeps } from '../../platform/deps.js';
+import type { Caller } from '../../platform/auth.js';
+import { AppError, forbidden, notFound } from '../../platform/errors.js';
+import { DAY_MS } from '../../platform/time.js';
+import { alerts } from '../alerts/alerts.tables.js';
+import { listings } from '../listings/listings.tables.js';
+import { linkedAccount } from '../accounts/accounts.repo.js';
+import { PlatformOffline } from '../../integrations/types.js';
+import { actions, answerMisses, imdbFacts, offers } from './earn.tables.js';
+import { correctAnswerSince, imdbFact, missesSince, othersWithSameAnswer } from './earn.repo.js';
+import {
+  checkDwell,
+  creditAnswer,
+  creditOffer,
+  earnedMessage,
+  openOffer,
+  type Listing,
+} from './credit.service.js';
+import { CROWD_AGREEMENT, MISSES_TO_DISABLE, answerIsCorrect, imdbQuestion } from './earn.policy.js';
+
+const { MESSAGES } = earn;
+type ListingType = earn.ListingType;
+
+const WRONG_TYPE = 'That action does not match this listing. Please reload the list.';
+
+function requireType(listing: Listing, type: ListingType) {
+  if (listing.type !== type) throw new AppError(400, 'error', WRONG_TYPE);
+}
+
+function questionOf(listing: Listing, proView: boolean) {
+  return imdbQuestion({ imdbType: listing.imdbType, testCat: listing.testCat, proView });
+}
+
+/** recordCorrectAnswer (D5.2): checked here against the stored fact, which never leaves the server. */
+export async function recordCorrectAnswer(deps: AppDeps, caller: Caller, listingId: number, answer: number) {
+  const now = deps.clock.now();
+  const { offer, listing, actionId } = await openOffer(deps.db, caller.userId, listingId, now);
+  requireType(listing, 'imdb-view');
+  if (actionId === null) checkDwell(offer, 'imdb-view', now);
+  const question = questionOf(listing, offer.proView);
+  const fact = await imdbFact(deps.db, listing.externalId, question.key);
+  if (actionId === null && (!fact || !answerIsCorrect(answer, fact.value))) {
+    if (offer.proView) {
+      // D5.3: a wrong pro-view answer gets the "Whoops!" message; the offer stays open to try again.
+      return {
+        status: 'incorrect' as const,
+        points_earned: 0 as const,
+        message: MESSAGES.proViewWrong,
+        pro_view: true,
+      };
+    }
+    return {
+      status: 'incorrect' as const,
+      points_earned: 0 as const,
+      message: 'That does not match what we have for this page. Checking your answer…',
+      pro_view: false,
+    };
+  }
+  const credited = await creditOffer(deps, caller, offer.id);
+  return creditAnswer(credited, MESSAGES.correctAnswer);
+}
+
+/**
+ * checkIncorrectAnswer (D5.3): two other members giving the same number since the fact was last
+ * confirmed update it and credit this answer; otherwise the miss is logged and the offer closes.
+ */
+export async function checkIncorrectAnswer(deps: AppDeps, caller: Caller, listingId: number, answer: number) {
+  const now = deps.clock.now();
+  const dayAgo = new Date(now.getTime() - DAY_MS);
+  const { offer, listing, actionId } = await openOffer(deps.db, caller.userId, listingId, now);
+  requireType(listing, 'imdb-view');
+  if (offer.proView) throw new AppError(400, 'error', MESSAGES.proViewWrong);
+  const recentlyMissed = () => missesSince(deps.db, { earnerId: caller.userId }, dayAgo);
+  if (actionId !== null) {
+    return {
+      status: 'updated' as const,
+      recently_missed: await recentlyMissed(),
+      points_earned: 0,
+      message: MESSAGES.correctAnswer,
+    };
+  }
+  checkDwell(offer, 'imdb-view', now);
+  const question = questionOf(listing, false);
+  const fact = await imdbFact(deps.db, listing.externalId, question.key);
+  if (fact && answerIsCorrect(answer, fact.value)) {
+    const credited = await creditOffer(deps, caller, offer.id);
+    return {
+      status: 'updated' as const,
+      recently_missed: await recentlyMissed(),
+      points_earned: credited.points,
+      message: MESSAGES.correctAnswer,
+    };
+  }
+
+  const agreeing = await othersWithSameAnswer(deps.db, {
+    listingId,
+    question: question.key,
+    answer,
+    earnerId: caller.userId,
+    since: fact?.confirmedAt ?? new Date(0),
+  });
+  if (agreeing >= CROWD_AGREEMENT) {
+    await deps.db
+      .insert(imdbFacts)
+      .values({
+        pageCode: listing.externalId,
+        question: question.key,
+        value: answer,
+        source: 'crowd',
+        confirmedAt: now,
+      })
+      .onConflictDoUpdate({
+        target: [imdbFacts.pageCode, imdbFacts.question],
+        set: { value: answer, source: 'crowd', confirmedAt: now },
+      });
+    const credited = await creditOffer(deps, caller, offer.id);
+    return {
+      status: 'updated' as const,
+      recently_missed: await recentlyMissed(),
+      points_earned: credited.points,
+      message: MESSAGES.correctAnswer,
+    };
+  }
+
+  const confirmed = await correctAnswerSince(deps.db, listingId, dayAgo);
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .insert(answerMisses)
+      .values({ listingId, earnerId: caller.userId, question: question.key, answer, createdAt: now });
+    // The offer closes on a miss, so numbers cannot be guessed one after another.
+    await tx.update(offers).set({ expiresAt: now }).where(eq(offers.id, offer.id));
+    const misses = await missesSince(tx, { listingId }, dayAgo);
+    if (!confirmed && misses >= MISSES_TO_DISABLE && listing.status === 'active') {
+      await tx
+        .update(listings)
+        .set({ status: 'disabled', statusReason: 'credit_update' })
+        .where(eq(listings.id, listingId));
+      await tx.insert(alerts).values({
+        userId: listing.userId,
+        kind: 'listing_disabled',
+        content: `Your listing "${listing.name}" is paused while we check its IMDb details: several members could not find the answer.`,
+        link: '/dashboard/imdb',
+        createdAt: now,
+      });
+    }
+  });
+  return {
+    status: confirmed ? ('confirmed' as const) : ('other' as const),
+    recently_missed: await recentlyMissed(),
+    points_earned: 0,
+    message: confirmed
+      ? 'That was not the right number. Another member found the expected number on this page today, so please read the page carefully next time.'
+      : 'That was not the right number. We have noted your answer and will check this page.',
+  };
+}
+
+/** recordYouTubeView (D5.5): credited no earlier than 30 s after Start, by the server's clock. */
+export async function recordYouTubeView(deps: AppDeps, caller: Caller, listingId: number) {
+  const now = deps.clock.now();
+  const { offer, listing, actionId } = await openOffer(deps.db, caller.userId, listingId, now);
+  requireType(listing, 'youtube-view');
+  if (actionId === null) checkDwell(offer, 'youtube-view', now);
+  const credited = await creditOffer(deps, caller, offer.id);
+  return creditAnswer(credited, earnedMessage(credited.points));
+}
+
+const PLATFORM_PRETTY = { 'twitter-follow': 'X/Twitter', 'facebook-like': 'Facebook' } as const;
+
+/**
+ * confirmAction/{type} (D5.6): credited at once, then checked through the platform's verifier; a
+ * follow or like the platform does not show goes to the missing-actions list.
+ */
+export async function confirmAction(
+  deps: AppDeps,
+  caller: Caller,
+  type: 'twitter-follow' | 'facebook-like',
+  listingId: number,
+) {
+  const now = deps.clock.now();
+  const platform = type === 'twitter-follow' ? 'twitter' : 'facebook';
+  const { offer, listing, actionId } = await openOffer(deps.db, caller.userId, listingId, now);
+  requireType(listing, type);
+  const account = await linkedAccount(deps.db, caller.userId, platform);
+  if (!account || account.status !== 'verified') {
+    throw new AppError(409, 'checktoken', `Please link your ${PLATFORM_PRETTY[type]} account first.`);
+  }
+  if (actionId === null) checkDwell(offer, type, now);
+  const credited = await creditOffer(deps, caller, offer.id);
+  const answer = creditAnswer(credited, earnedMessage(credited.points));
+  if (credited.repeated) return answer;
+
+  let seen: boolean;
+  try {
+    seen = await deps.integrations.verifier.hasActed(platform, account, listing.externalId);
+  } catch (e) {
+    // The platform cannot be asked now; the credit stands and can be checked later.
+    if (e instanceof PlatformOffline) return answer;
+    throw e;
+  }
+  if (seen) {
+    await deps.db
+      .update(actions)
+      .set({ status: 'verified', checkedAt: now })
+      .where(eq(actions.id, credited.actionId));
+    return answer;
+  }
+  await deps.db
+    .update(actions)
+    .set({ status: 'missing', checkedAt: now })
+    .where(eq(actions.id, credited.actionId));
+  const verb = type === 'twitter-follow' ? 'follow' : 'like';
+  return {
+    ...answer,
+    extra: 'action_missing' as const,
+    helper_headline: `We could not see that ${verb} on ${PLATFORM_PRETTY[type]}`,
+    action_platform: PLATFORM_PRETTY[type],
+    platform_picture: account.handle,
+    platform_title: `@${account.handle}`,
+    action_type: verb,
+    message: `Make sure you are signed in to ${PLATFORM_PRETTY[type]} as @${account.handle} when you click ${verb === 'follow' ? 'Follow' : 'Like'}. The action is now in your missing actions: ${verb} and recheck it, or reverse it.`,
+  };
+}
+
+/** updateListing: the listing's name is read again from its page through the platform's adapter. */
+export async function updateListing(deps: AppDeps, caller: Caller, listingId: number) {
+  const [listing] = await deps.db.select().from(listings).where(eq(listings.id, listingId)).limit(1);
+  if (!listing || listing.status === 'deleted') throw notFound('There is no such listing.');
+  if (listing.userId !== caller.userId) throw forbidden('You can only update your own listings.');
+  const { integrations } = deps;
+  let name: string | null = null;
+  try {
+    if (listing.platform === 'imdb') name = (await integrations.imdb.read(listing.url))?.name ?? null;
+    else if (listing.platform === 'youtube')
+      name = (await integrations.videos.video(listing.externalId))?.title ?? null;
+    else if (listing.platform === 'twitter' || listing.platform === 'facebook')
+      name = (await integrations.verifier.profile(listing.platform, listing.externalId))?.displayName ?? null;
+  } catch (e) {
+    if (e instanceof PlatformOffline)
+      throw new AppError(
+        503,
+        'platform_offline',
+        'That platform is not answering right now. Please try again later.',
+      );
+    throw e;
+  }
+  if (!name) throw new AppError(409, 'error', 'We could not find the page of this listing any more.');
+  await deps.db.update(listings).set({ name }).where(eq(listings.id, listingId));
+  return { status: 'success' as const, message: 'Your Listing has been updated.' };
+}

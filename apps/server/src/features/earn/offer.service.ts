@@ -1,0 +1,268 @@
+import { and, eq } from 'drizzle-orm';
+import { earn, type Membership } from '@marquee/contract';
+import type { z } from 'zod';
+import type { AppDeps } from '../../platform/deps.js';
+import type { Caller } from '../../platform/auth.js';
+import { AppError, forbidden, loggedOut, notFound } from '../../platform/errors.js';
+import { pacificDay } from '../../platform/time.js';
+import { findMember } from '../members/members.repo.js';
+import { users } from '../members/members.tables.js';
+import { listings } from '../listings/listings.tables.js';
+import { membershipOf } from '../membership/membership.policy.js';
+import { dailyAllowance } from '../points/points.service.js';
+import { linkedAccount, missingCount } from '../accounts/accounts.repo.js';
+import { hiddenListings, offers } from './earn.tables.js';
+import { countActiveListings, findCandidates, latestOffer, type CandidateRow } from './earn.repo.js';
+import { actionsAllowedSoFar, imdbPointsCap, imdbQuestion, offerWindowSeconds } from './earn.policy.js';
+
+const { EARN, TYPE_OF_PLATFORM } = earn;
+type EarnListing = earn.EarnListing;
+type ListingType = earn.ListingType;
+type Platform = earn.Platform;
+
+type FetchInput = z.output<typeof earn.fetchListings.input>;
+type FetchAnswer = earn.FetchListingsAnswer;
+
+const MANAGED_MESSAGE =
+  'Managed Rank members do not do IMDb views themselves: your views are handled for you. See your Managed Rank history for how your page is doing.';
+const DONE_MESSAGE = (max: number) =>
+  `You have used all ${max} of your Daily Actions for today. They start again at midnight Pacific time.`;
+const POINTS_MAXED_MESSAGE = (cap: number) =>
+  `You have ${cap.toLocaleString('en-US')} points or more, the most you can hold while earning from IMDb views. Spend some on your own listings to earn again.`;
+const NO_LISTINGS_MESSAGE = 'There are no listings for you right now. We will check again in a minute.';
+const CHECKTOKEN_MESSAGE = (platform: Platform) =>
+  `Please check your ${platform === 'twitter' ? 'X/Twitter' : 'Facebook'} account before earning here.`;
+
+/** Premium and pro members may ask for IMDbPro views (spec 1 §6). */
+export const canShowPro = (membership: Membership) => membership === 'premium' || membership === 'pro';
+
+/**
+ * earnPoints/fetchListings (D4): statuses in the order checktoken, managed, done, pointsmaxed,
+ * nolistings, success; every listing returned is recorded as an offer (D5.1).
+ */
+export async function fetchListings(deps: AppDeps, caller: Caller, input: FetchInput): Promise<FetchAnswer> {
+  const now = deps.clock.now();
+  const today = pacificDay(now);
+  const member = await findMember(deps.db, caller.userId);
+  if (!member) throw loggedOut();
+  const { membership } = membershipOf(member, now);
+  const allowance = await dailyAllowance(deps, caller.userId, membership, now);
+  const proOption = canShowPro(membership);
+  const base: FetchAnswer = {
+    status: 'success',
+    listings: [],
+    message: '',
+    extVersionLink: '/v5/pro/?welcome=yes',
+    giveProViewOption: proOption,
+    showMePro: member.showMePro,
+    free_sponsored: false,
+    daily_max: allowance.max,
+    actions_today: allowance.actions,
+    oeb: false,
+    potential_fb: 0,
+    potential_tw: 0,
+  };
+  const answer = (status: FetchAnswer['status'], message: string, extra: Partial<FetchAnswer> = {}) => ({
+    ...base,
+    status,
+    message,
+    ...extra,
+  });
+
+  let types: ListingType[];
+  if (input.listingType === 'user') {
+    if (!input.user_id) throw new AppError(400, 'error', 'Please say whose listings to show.');
+    types = ['imdb-view', 'youtube-view', 'twitter-follow', 'facebook-like'];
+  } else {
+    const platform = input.listingType;
+    if (platform === 'twitter' || platform === 'facebook') {
+      const ready = await platformReady(deps, caller.userId, platform);
+      if (!ready) return answer('checktoken', CHECKTOKEN_MESSAGE(platform), { platform });
+    }
+    if (platform === 'imdb' && membership === 'managed') return answer('managed', MANAGED_MESSAGE);
+    types = [TYPE_OF_PLATFORM[platform]];
+  }
+
+  if (allowance.actions >= allowance.max) return answer('done', DONE_MESSAGE(allowance.max));
+  const cap = imdbPointsCap(membership);
+  const imdbMaxed = member.points >= cap;
+  if (input.listingType === 'imdb' && imdbMaxed) return answer('pointsmaxed', POINTS_MAXED_MESSAGE(cap));
+
+  // The profile earn list leaves out what this earner cannot do, and says what linking would add.
+  const potential = { potential_tw: 0, potential_fb: 0 };
+  if (input.listingType === 'user') {
+    const ownerId = input.user_id as number;
+    const [tw, fb] = await Promise.all([
+      platformReady(deps, caller.userId, 'twitter'),
+      platformReady(deps, caller.userId, 'facebook'),
+    ]);
+    if (!tw) potential.potential_tw = await countActiveListings(deps.db, ownerId, 'twitter-follow');
+    if (!fb) potential.potential_fb = await countActiveListings(deps.db, ownerId, 'facebook-like');
+    types = types.filter(
+      (t) =>
+        !(t === 'imdb-view' && (membership === 'managed' || imdbMaxed)) &&
+        !(t === 'twitter-follow' && !tw) &&
+        !(t === 'facebook-like' && !fb),
+    );
+  }
+
+  const wantsPro = proOption && member.showMePro;
+  const rows = types.length
+    ? await findCandidates(deps.db, {
+        earnerId: caller.userId,
+        sessionId: caller.sessionId,
+        types,
+        ownerId: input.user_id,
+        today,
+        now,
+        limit: input.maxItems * 5 + 20,
+      })
+    : [];
+  const chosen = rows
+    .filter(
+      (row) => row.sponsoredLeft || row.actedToday < actionsAllowedSoFar(row, row.ownerPoints, row.give, now),
+    )
+    .slice(0, input.maxItems);
+  if (!chosen.length) return answer('nolistings', NO_LISTINGS_MESSAGE, potential);
+
+  const offered = await recordOffers(deps, caller, chosen, { wantsPro, today, now });
+  return answer('success', '', {
+    ...potential,
+    listings: offered,
+    free_sponsored: membership === 'free' && offered.some((l) => l.sponsored),
+  });
+}
+
+/** X/Twitter and Facebook need a linked, verified account and no unresolved missing actions (D4 checktoken). */
+async function platformReady(deps: AppDeps, userId: number, platform: 'twitter' | 'facebook') {
+  const account = await linkedAccount(deps.db, userId, platform);
+  if (!account || account.status !== 'verified') return false;
+  return (await missingCount(deps.db, userId, platform)) === 0;
+}
+
+/** D5.1: an offer per listing returned, with the points promised (D5.7) and when it closes. */
+async function recordOffers(
+  deps: AppDeps,
+  caller: Caller,
+  rows: CandidateRow[],
+  ctx: { wantsPro: boolean; today: string; now: Date },
+): Promise<EarnListing[]> {
+  const planned = rows.map((row) => {
+    const type = row.type as ListingType;
+    const sponsored = row.sponsoredLeft;
+    // A pro view costs the owner 2 more (D5.7); sponsored actions are plain views.
+    const proView =
+      !sponsored &&
+      type === 'imdb-view' &&
+      ctx.wantsPro &&
+      row.allowProViews &&
+      row.ownerPoints >= row.give + EARN.proViewBonus;
+    const price = row.give + (proView ? EARN.proViewBonus : 0);
+    const bonus = row.featured ? 1 : 0;
+    const window = offerWindowSeconds(type);
+    return {
+      row,
+      type,
+      proView,
+      sponsored,
+      bonus,
+      values: {
+        earnerId: caller.userId,
+        listingId: row.id,
+        sessionId: caller.sessionId,
+        points: price + bonus,
+        cost: sponsored ? 0 : price,
+        bonus,
+        proView,
+        sponsored,
+        offeredAt: ctx.now,
+        expiresAt: new Date(ctx.now.getTime() + window * 1000),
+      },
+      window,
+    };
+  });
+  await deps.db.insert(offers).values(planned.map((p) => p.values));
+  return planned.map(({ row, type, proView, sponsored, bonus, values, window }) => ({
+    id: row.id,
+    type,
+    platform: row.platform as Platform,
+    name: row.name,
+    first: row.first,
+    last: row.last,
+    user_id: row.userId,
+    avatar: row.avatar,
+    url: row.url,
+    open_url: deps.integrations.openUrl(row.url),
+    external_id: row.externalId,
+    points: values.points,
+    sponsored,
+    sponsored_benefit: sponsored,
+    imdb_type: (row.imdbType as 'person' | 'title' | null) ?? null,
+    test_cat: row.testCat,
+    nm_code: row.nmCode,
+    bonus,
+    allow_pro_views: row.allowProViews,
+    pro_view: proView,
+    extProOnly: false,
+    question:
+      type === 'imdb-view'
+        ? imdbQuestion({ imdbType: row.imdbType, testCat: row.testCat, proView }).text
+        : null,
+    expires_in: window,
+  }));
+}
+
+const NOT_OFFERED = 'This listing is no longer offered to you. Please reload the list.';
+
+/** Start pressed (D5.1, D11.1): the dwell clock starts and the offer stays open for the action's time. */
+export async function startAction(deps: AppDeps, caller: Caller, listingId: number) {
+  const now = deps.clock.now();
+  const latest = await latestOffer(deps.db, caller.userId, listingId);
+  if (!latest || latest.actionId !== null || latest.offer.expiresAt <= now) {
+    throw new AppError(409, 'error', NOT_OFFERED);
+  }
+  const [listing] = await deps.db
+    .select({ type: listings.type })
+    .from(listings)
+    .where(eq(listings.id, listingId))
+    .limit(1);
+  const window = offerWindowSeconds((listing?.type ?? 'imdb-view') as ListingType);
+  const expiresAt = new Date(Math.max(latest.offer.expiresAt.getTime(), now.getTime() + window * 1000));
+  await deps.db
+    .update(offers)
+    .set({ startedAt: latest.offer.startedAt ?? now, expiresAt })
+    .where(eq(offers.id, latest.offer.id));
+  return {
+    status: 'success' as const,
+    expires_in: Math.round((expiresAt.getTime() - now.getTime()) / 1000),
+  };
+}
+
+/** earnPoints/hideListing: hidden from this earner for the rest of this login (D4.6). */
+export async function hideListing(deps: AppDeps, caller: Caller, listingId: number) {
+  const [listing] = await deps.db
+    .select({ id: listings.id })
+    .from(listings)
+    .where(and(eq(listings.id, listingId), eq(listings.status, 'active')))
+    .limit(1);
+  if (!listing) throw notFound('Uh oh, we had a problem hiding this listing.');
+  await deps.db
+    .insert(hiddenListings)
+    .values({ sessionId: caller.sessionId, listingId })
+    .onConflictDoNothing();
+  return {
+    status: 'success' as const,
+    message: "This listing has been hidden, you won't see it again during this login.",
+  };
+}
+
+/** earnPoints/updateShowMePreference: IMDbPro views on or off, for premium and pro members (spec 1 §6). */
+export async function updateShowMePreference(deps: AppDeps, caller: Caller, showMePro: boolean) {
+  const member = await findMember(deps.db, caller.userId);
+  if (!member) throw loggedOut();
+  if (showMePro && !canShowPro(membershipOf(member, deps.clock.now()).membership)) {
+    throw forbidden('IMDbPro views are for Premium and Pro members.');
+  }
+  await deps.db.update(users).set({ showMePro }).where(eq(users.id, caller.userId));
+  return { status: 'success' as const, showMePro };
+}

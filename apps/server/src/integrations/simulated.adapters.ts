@@ -1,0 +1,75 @@
+import type { Clock } from '../platform/clock.js';
+import type { Db } from '../platform/db/database.js';
+import { MINUTE_MS } from '../platform/time.js';
+import * as sim from '../simulated/sim.repo.js';
+import type { AccountLinker, ActionVerifier, VideoCatalogue } from './types.js';
+
+/** The platforms as the simulated internet under /sim/ has them (D9.2): what was really clicked there. */
+
+const SEGMENT = { twitter: 'x', facebook: 'facebook' } as const;
+/** How long a code of the simulated consent page can be exchanged, as real OAuth servers allow. */
+const CODE_LIFETIME_MS = 10 * MINUTE_MS;
+
+export function simulatedVerifier(db: Db): ActionVerifier {
+  return {
+    async hasActed(platform, actor, target) {
+      const page = await sim.profile(db, platform, target);
+      if (!page) return false;
+      return sim.hasClicked(db, platform, actor.handle, page.handle);
+    },
+    async profile(platform, target) {
+      const page = await sim.profile(db, platform, target);
+      if (!page) return null;
+      return {
+        handle: page.handle,
+        displayName: page.displayName,
+        imageUrl: `/sim/assets/avatar.svg`,
+      };
+    },
+  };
+}
+
+/** The consent page's address: a same-site path, whatever origin the callback was given with. */
+export function simulatedLoginUrl(
+  platform: 'twitter' | 'facebook',
+  state: string,
+  callbackUrl: string,
+): string {
+  let redirect = callbackUrl;
+  if (/^https?:\/\//i.test(callbackUrl)) {
+    const u = new URL(callbackUrl);
+    redirect = `${u.pathname}${u.search}`;
+  }
+  const query = new URLSearchParams({ state, redirect_uri: redirect });
+  return `/sim/${SEGMENT[platform]}/oauth/authorize?${query}`;
+}
+
+export function simulatedLinker(db: Db, clock: Clock): AccountLinker {
+  return {
+    loginUrl: simulatedLoginUrl,
+    async exchange(platform, code) {
+      const now = clock.now();
+      const handle = await sim.consumeOauthCode(
+        db,
+        platform,
+        code,
+        now,
+        new Date(now.getTime() - CODE_LIFETIME_MS),
+      );
+      if (!handle) throw new Error('That sign-in code is unknown, expired or already used.');
+      const account = await sim.account(db, platform, handle);
+      return { handle, displayName: account?.displayName ?? handle, accessToken: null };
+    },
+  };
+}
+
+export function simulatedVideos(db: Db): VideoCatalogue {
+  return {
+    async video(id) {
+      const row = await sim.video(db, id);
+      return row
+        ? { id: row.id, title: row.title, channel: row.channel, durationSeconds: row.durationSeconds }
+        : null;
+    },
+  };
+}

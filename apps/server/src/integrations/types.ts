@@ -1,0 +1,96 @@
+/**
+ * The outside platforms behind one small interface each (D9): a real implementation written
+ * against the platform's documented API or page structure, and the simulated one served under
+ * /sim/ (the default, PLATFORM_MODE=simulated).
+ */
+
+export type PlatformName = 'imdb' | 'twitter' | 'youtube' | 'facebook';
+
+/** What an IMDb name or title page says (D5.2, D5.4). */
+export interface ImdbPage {
+  /** nm… or tt… */
+  code: string;
+  kind: 'person' | 'title';
+  name: string;
+  /** Title pages: runtime in minutes, null when the page lists none. */
+  runtimeMinutes: number | null;
+  /** Person pages: credits per category, keys lower case ('actor', 'director', ...). */
+  credits: Record<string, number>;
+  /** IMDbPro STARmeter, when the page shows it. */
+  starmeter: number | null;
+  /** The page's main picture. */
+  imageUrl: string | null;
+}
+
+/** Reads IMDb pages: one parser for the real page structure and the simulated page. */
+export interface ImdbPageReader {
+  /** null when the page does not exist (any more). Throws PlatformOffline when it cannot be reached. */
+  read(url: string): Promise<ImdbPage | null>;
+}
+
+/** A profile or page that can be followed or liked. */
+export interface SocialProfile {
+  handle: string;
+  displayName: string;
+  imageUrl: string | null;
+}
+
+/** Checks follows and likes against what the member's linked account really did (D5.6). */
+export interface ActionVerifier {
+  /**
+   * Whether `actor` (the member's linked account handle) follows or likes `target` (the listing's
+   * external id or handle). Throws PlatformOffline when the platform cannot be asked.
+   */
+  hasActed(
+    platform: 'twitter' | 'facebook',
+    actor: { handle: string; accessToken: string | null },
+    target: string,
+  ): Promise<boolean>;
+  /** The profile or page behind a listing, or null when it no longer exists. */
+  profile(platform: 'twitter' | 'facebook', target: string): Promise<SocialProfile | null>;
+}
+
+/** Links a member's own X/Twitter or Facebook account (authenticate/{platform}). */
+export interface AccountLinker {
+  /** The consent page to send the member to. */
+  loginUrl(platform: 'twitter' | 'facebook', state: string, callbackUrl: string): string;
+  /** Exchanges the code the consent page returned for the account. Throws on a bad code. */
+  exchange(
+    platform: 'twitter' | 'facebook',
+    code: string,
+    callbackUrl: string,
+  ): Promise<{ handle: string; displayName: string; accessToken: string | null }>;
+}
+
+export interface VideoInfo {
+  id: string;
+  title: string;
+  channel: string;
+  durationSeconds: number;
+}
+
+/** Video metadata (YouTube Data API in production). */
+export interface VideoCatalogue {
+  /** null when the video does not exist. */
+  video(id: string): Promise<VideoInfo | null>;
+}
+
+export interface Integrations {
+  mode: 'simulated' | 'real';
+  imdb: ImdbPageReader;
+  verifier: ActionVerifier;
+  linker: AccountLinker;
+  videos: VideoCatalogue;
+  /**
+   * What Start opens for a listing URL: the simulated page offline (D9.2), the real page in
+   * production. `embed` asks for the video player page shown inside the app's modal.
+   */
+  openUrl(listingUrl: string, opts?: { embed?: boolean }): string;
+}
+
+/** The platform could not be reached: the member sees the platform-offline message. */
+export class PlatformOffline extends Error {
+  constructor(readonly platform: PlatformName) {
+    super(`${platform} cannot be reached right now.`);
+  }
+}

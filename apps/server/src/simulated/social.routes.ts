@@ -1,0 +1,148 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { HANDLE } from '../integrations/open-url.js';
+import { html, notFoundPage, sendPage, setSimCookie, simPage } from './html.js';
+import * as repo from './sim.repo.js';
+import {
+  safeReturn,
+  seeOther,
+  signedIn,
+  siteBar,
+  SOCIAL_SITES,
+  whoBar,
+  type SocialSite,
+} from './social.pages.js';
+
+/**
+ * The simulated X profiles and Facebook pages (D9.2): a Follow or Like button that the account
+ * signed in on the simulated platform really clicks, which is what the verifier later checks.
+ */
+
+const handleParam = z.object({ handle: z.string().regex(HANDLE) });
+const loginForm = z.object({ handle: z.string().trim().regex(HANDLE), return: z.string().optional() });
+
+export function socialRoutes(app: FastifyInstance): void {
+  for (const site of SOCIAL_SITES) siteRoutes(app, site);
+}
+
+function siteRoutes(app: FastifyInstance, site: SocialSite): void {
+  const { db, clock } = app.deps;
+  const base = `/sim/${site.segment}`;
+
+  app.get(`${base}/login`, async (req, reply) => {
+    const back = safeReturn((req.query as Record<string, unknown>).return, site);
+    return sendPage(reply, loginPage(site, back, signedIn(req, site) ?? '', null));
+  });
+
+  app.post(`${base}/login`, async (req, reply) => {
+    const form = loginForm.safeParse(req.body);
+    const back = safeReturn((req.body as Record<string, unknown> | undefined)?.return, site);
+    if (!form.success) {
+      const error = 'A handle is 1 to 50 letters, digits, dots or underscores.';
+      return sendPage(reply, loginPage(site, back, '', error), 400);
+    }
+    const account = await repo.signInAccount(db, site.platform, form.data.handle, clock.now());
+    setSimCookie(reply, site.cookie, account.handle);
+    return seeOther(reply, back);
+  });
+
+  app.post(`${base}/logout`, async (req, reply) => {
+    setSimCookie(reply, site.cookie, null);
+    return seeOther(reply, safeReturn((req.body as Record<string, unknown> | undefined)?.return, site));
+  });
+
+  app.get(`${base}/:handle`, async (req, reply) => {
+    const params = handleParam.safeParse(req.params);
+    const profile = params.success ? await repo.profile(db, site.platform, params.data.handle) : null;
+    if (!profile)
+      return notFoundPage(
+        reply,
+        site.segment,
+        `This ${site.segment === 'x' ? 'account' : 'page'} doesn’t exist.`,
+      );
+    const me = signedIn(req, site);
+    const active = me ? await repo.hasClicked(db, site.platform, me, profile.handle) : false;
+    const here = `${base}/${encodeURIComponent(params.data?.handle ?? profile.handle)}`;
+    const isMe = me?.toLowerCase() === profile.handle.toLowerCase();
+    const button = !me
+      ? html``
+      : isMe
+        ? html`<p class="sim-muted">This is you.</p>`
+        : html`<form method="post" action="${here}/${site.verb}">
+            <button
+              class="sim-btn ${active ? 'sim-btn--outline' : 'sim-btn--primary'}"
+              type="submit"
+              data-state="${active ? 'on' : 'off'}"
+            >
+              ${active ? `${site.done} · ${site.undo}` : capital(site.verb)}
+            </button>
+          </form>`;
+    const body = html`${siteBar(site)}
+      <main class="sim-main">
+        <section class="sim-card social-card">
+          <img src="/sim/assets/avatar.svg" alt="" width="96" height="96" />
+          <div>
+            <h1>${profile.displayName}</h1>
+            <p class="sim-muted">${site.segment === 'x' ? '@' : 'facebook.com/'}${profile.handle}</p>
+            ${profile.bio ? html`<p>${profile.bio}</p>` : ''} ${button}
+          </div>
+        </section>
+        ${whoBar(site, me, here)}
+      </main>`;
+    return sendPage(
+      reply,
+      simPage({ site: site.segment, title: `${profile.displayName} on ${site.label}`, body }),
+    );
+  });
+
+  app.post(`${base}/:handle/${site.verb}`, async (req, reply) => {
+    const params = handleParam.safeParse(req.params);
+    const profile = params.success ? await repo.profile(db, site.platform, params.data.handle) : null;
+    if (!profile) return notFoundPage(reply, site.segment, 'There is nothing here to click.');
+    const here = `${base}/${encodeURIComponent(params.data?.handle ?? profile.handle)}`;
+    const me = signedIn(req, site);
+    if (!me) return seeOther(reply, `${base}/login?return=${encodeURIComponent(here)}`);
+    if (me.toLowerCase() !== profile.handle.toLowerCase()) {
+      const account = await repo.signInAccount(db, site.platform, me, clock.now());
+      await repo.toggleClick(db, {
+        platform: site.platform,
+        actor: account.handle,
+        target: profile.handle,
+        at: clock.now(),
+      });
+    }
+    return seeOther(reply, here);
+  });
+}
+
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+function loginPage(site: SocialSite, back: string, handle: string, error: string | null): string {
+  const body = html`${siteBar(site)}
+    <main class="sim-main">
+      <section class="sim-card">
+        <h1>Sign in to the simulated ${site.label}</h1>
+        <p class="sim-muted">
+          No password: this is the offline stand-in. Type the handle of the account you act as; it is made the
+          first time.
+        </p>
+        ${error ? html`<p class="sim-error" role="alert">${error}</p>` : ''}
+        <form class="sim-form" method="post" action="/sim/${site.segment}/login">
+          <label for="handle">Your ${site.label} handle</label>
+          <input
+            id="handle"
+            name="handle"
+            type="text"
+            value="${handle}"
+            required
+            maxlength="50"
+            pattern="[A-Za-z0-9_.]{1,50}"
+            autocomplete="username"
+          />
+          <input type="hidden" name="return" value="${back}" />
+          <p><button class="sim-btn sim-btn--primary" type="submit">Sign in</button></p>
+        </form>
+      </section>
+    </main>`;
+  return simPage({ site: site.segment, title: `Sign in to ${site.label}`, body });
+}

@@ -1,0 +1,77 @@
+import { Link, Navigate, useLocation, useParams } from 'react-router';
+import Container from 'react-bootstrap/Container';
+import { earn } from '@marquee/contract';
+import { usePageTitle } from '../../ui/usePageTitle';
+import { EarnList } from '../earn/EarnList';
+import { EarnSidebar } from './EarnSidebar';
+
+const TABS: { platform: earn.Platform; label: string }[] = [
+  { platform: 'imdb', label: 'IMDb' },
+  { platform: 'twitter', label: 'Twitter' },
+  { platform: 'youtube', label: 'YouTube' },
+];
+
+function isPlatform(value: string | undefined): value is earn.Platform {
+  return (earn.PLATFORMS as readonly string[]).includes(value ?? '');
+}
+
+/**
+ * The dashboard (spec 2 §2): the 'Earn Points' card with a tab per listing type, and beside it how
+ * each type works. /dashboard/facebook is reached from a link, for verifying past likes.
+ */
+export default function DashboardPage() {
+  usePageTitle('Dashboard');
+  const { ltype } = useParams();
+  const { pathname } = useLocation();
+  const base = pathname.startsWith('/v4/') || pathname === '/v4' ? '/v4/dashboard' : '/dashboard';
+  if (ltype !== undefined && !isPlatform(ltype)) return <Navigate to={`${base}/imdb`} replace />;
+  const platform: earn.Platform = ltype ?? 'imdb';
+  const tabs =
+    platform === 'facebook' ? [...TABS, { platform: 'facebook' as const, label: 'Facebook' }] : TABS;
+
+  return (
+    <Container fluid="xl">
+      <div className="mq-page-head mq-dash-head">
+        <h1>Dashboard</h1>
+        <p className="text-body-secondary mb-0">
+          Act on other members&rsquo; listings to earn points, then spend them on your own.
+        </p>
+      </div>
+      <div className="row g-4">
+        <div className="col-lg-8">
+          <section className="card mq-earn-card" aria-labelledby="mq-earn-title">
+            <div className="card-header mq-earn-card__head">
+              <h2 id="mq-earn-title" className="mq-earn-card__title">
+                Earn Points
+              </h2>
+              <nav aria-label="Listing types">
+                <ul className="nav nav-tabs mq-earn-tabs">
+                  {tabs.map((tab) => {
+                    const current = tab.platform === platform;
+                    return (
+                      <li className="nav-item" key={tab.platform}>
+                        <Link
+                          className={`nav-link${current ? ' active' : ''}`}
+                          to={`${base}/${tab.platform}`}
+                          aria-current={current ? 'page' : undefined}
+                        >
+                          {tab.label}
+                        </Link>
+                      </li>
+                    );
+                  })}
+                </ul>
+              </nav>
+            </div>
+            <div className="card-body mq-earn-card__body">
+              <EarnList key={platform} platform={platform} />
+            </div>
+          </section>
+        </div>
+        <div className="col-lg-4">
+          <EarnSidebar platform={platform} facebookHref={`${base}/facebook`} />
+        </div>
+      </div>
+    </Container>
+  );
+}

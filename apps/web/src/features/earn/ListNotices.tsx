@@ -1,0 +1,142 @@
+import { useEffect, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import Button from 'react-bootstrap/Button';
+import { earn } from '@marquee/contract';
+import { useCurrentUser } from '../../app/session';
+import { recheckAt } from './timing';
+import { useNow } from './useNow';
+
+const count = new Intl.NumberFormat('en-US');
+
+/** One of the list's notices in place of listings (spec 1 §2). */
+export function Notice({
+  tone = 'calm',
+  title,
+  children,
+  action,
+}: {
+  tone?: 'calm' | 'warning' | 'danger';
+  title: string;
+  children?: ReactNode;
+  action?: ReactNode;
+}) {
+  return (
+    <div className={`mq-notice mq-notice--${tone}`}>
+      <h3 className="mq-notice__title">{title}</h3>
+      {children && <div className="mq-notice__body">{children}</div>}
+      {action && <div className="mq-notice__action">{action}</div>}
+    </div>
+  );
+}
+
+/**
+ * Nothing to act on right now: asks again every 60 s on its own, and lets the member ask 10 s
+ * after the last check (spec 1 §4).
+ */
+export function NoListingsNotice({
+  checkedAt,
+  checking,
+  onRecheck,
+}: {
+  checkedAt: number;
+  checking: boolean;
+  onRecheck: () => void;
+}) {
+  const now = useNow(!checking);
+  const { manualEnabled, autoDue } = recheckAt(now - checkedAt);
+  useEffect(() => {
+    if (autoDue && !checking) onRecheck();
+  }, [autoDue, checking, onRecheck]);
+  return (
+    <Notice
+      title="No listings right now"
+      action={
+        <Button variant="outline-primary" onClick={onRecheck} disabled={!manualEnabled || checking}>
+          {checking ? 'Checking…' : 'Check again'}
+        </Button>
+      }
+    >
+      <p className="mb-0">
+        Everyone here has been taken care of for now. We check again every minute, so keep this page open or
+        come back a little later.
+      </p>
+    </Notice>
+  );
+}
+
+export function DoneNotice({ answer }: { answer: earn.FetchListingsAnswer }) {
+  return (
+    <Notice title="All done for today!">
+      <p>
+        You have used all {answer.daily_max > 0 ? `${answer.daily_max} ` : ''}of today&rsquo;s Daily Actions.
+        They start again at midnight Pacific time.
+      </p>
+      <p className="mb-0">
+        Want more each day? Premium and Pro members get more Daily Actions, and each qualified referral adds
+        more. <Link to="/membership">See memberships</Link> or <Link to="/referrals">invite friends</Link>.
+      </p>
+    </Notice>
+  );
+}
+
+export function PointsMaxedNotice() {
+  const user = useCurrentUser();
+  const cap = user.membership === 'free' ? earn.EARN.imdbPointsCapFree : earn.EARN.imdbPointsCapPaid;
+  return (
+    <Notice title="You have reached the IMDb points maximum">
+      <p>
+        With {count.format(cap)} points or more you can&rsquo;t earn more points from IMDb views. Spend some
+        on your own listings, then come back to earn again.
+      </p>
+      <p className="mb-0">Twitter follows and YouTube views still earn points.</p>
+    </Notice>
+  );
+}
+
+export function ManagedNotice() {
+  return (
+    <Notice title="Your IMDb views are managed">
+      <p>
+        As a Managed Rank member you don&rsquo;t do IMDb views yourself: we look after your IMDb page for you.
+      </p>
+      <p className="mb-0">
+        <Link to="/managed">See your Managed Rank history</Link>
+      </p>
+    </Notice>
+  );
+}
+
+export function TimedOutNotice({ onReload, reloading }: { onReload: () => void; reloading: boolean }) {
+  return (
+    <Notice
+      tone="warning"
+      title="These listings timed out"
+      action={
+        <Button variant="primary" onClick={onReload} disabled={reloading}>
+          {reloading ? 'Reloading…' : 'Reload'}
+        </Button>
+      }
+    >
+      <p className="mb-0">
+        The listings timed out from inactivity. Reload to see fresh ones: each is kept for you for a short
+        while only, so that others get their turn.
+      </p>
+    </Notice>
+  );
+}
+
+export function ErrorNotice({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <Notice
+      tone="danger"
+      title="We could not load these listings"
+      action={
+        <Button variant="outline-primary" onClick={onRetry}>
+          Try again
+        </Button>
+      }
+    >
+      <p className="mb-0">{message || 'Something went wrong. Please try again in a moment.'}</p>
+    </Notice>
+  );
+}

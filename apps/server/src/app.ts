@@ -22,6 +22,7 @@ import { createIntegrations } from './integrations/index.js';
 import type { Integrations } from './integrations/types.js';
 import { accountsRoutes } from './features/accounts/accounts.routes.js';
 import { earnRoutes } from './features/earn/earn.routes.js';
+import { historyRoutes } from './features/history/history.routes.js';
 import { simulatedRoutes } from './simulated/sim.routes.js';
 import { alertsRoutes } from './features/alerts/alerts.routes.js';
 import { devclockRoutes } from './features/dev/clock.routes.js';
@@ -112,6 +113,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     messagesRoutes,
     pointsRoutes,
     earnRoutes,
+    historyRoutes,
     accountsRoutes,
     devmailRoutes,
     devclockRoutes,

@@ -9,3 +9,4 @@ export * as devmail from './devmail.js';
 export * as devclock from './devclock.js';
 export * as earn from './earn.js';
 export * as accounts from './accounts.js';
+export * as history from './history.js';

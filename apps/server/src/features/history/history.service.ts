@@ -1,0 +1,164 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { history as contract } from '@marquee/contract';
+import type { AppDeps } from '../../platform/deps.js';
+import type { Caller } from '../../platform/auth.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import { DAY_MS, timeAgo } from '../../platform/time.js';
+import { PlatformOffline } from '../../integrations/types.js';
+import { listings } from '../listings/listings.tables.js';
+import { actions } from '../earn/earn.tables.js';
+import { linkedAccount } from '../accounts/accounts.repo.js';
+import { historyCount, historyPage, historyScope, type HistoryRow } from './history.repo.js';
+
+/** History shows the last six months (spec 2 §9). */
+const WINDOW_MS = 183 * DAY_MS;
+
+const VERB: Record<string, string> = {
+  'imdb-view': 'viewed',
+  'twitter-follow': 'followed',
+  'youtube-view': 'watched',
+  'facebook-like': 'liked',
+};
+const WHAT: Record<string, string> = {
+  'imdb-view': 'IMDb page',
+  'twitter-follow': 'X/Twitter account',
+  'youtube-view': 'YouTube video',
+  'facebook-like': 'Facebook page',
+};
+const SOCIAL = ['twitter-follow', 'facebook-like'];
+
+function verifyWord(status: string, type: string): string {
+  if (status === 'reversed') return 'Reversed';
+  if (status === 'invalid') return 'Invalid';
+  if (!SOCIAL.includes(type)) return '';
+  return status === 'verified' ? 'yes' : status === 'missing' ? 'no' : 'Not checked';
+}
+
+/** A history row as the member asking sees it: their own side's amount and the other member. */
+function present(row: HistoryRow, memberId: number, now: Date): contract.HistoryItem {
+  const a = row.action;
+  const mine = a.earnerId === memberId;
+  const otherFirst = mine ? row.ownerFirst : row.earnerFirst;
+  const otherName = `${otherFirst} ${mine ? row.ownerLast : row.earnerLast}`;
+  const verb = VERB[a.type] ?? 'acted on';
+  const what = WHAT[a.type] ?? 'listing';
+  const pro = a.proView ? ' (IMDbPro view)' : '';
+  const paidBy = !mine && a.sponsored ? ' (a sponsored action)' : '';
+  const otherId = mine ? a.ownerId : a.earnerId;
+  return {
+    id: a.id,
+    amount: mine ? a.points : -a.cost,
+    action: mine
+      ? `You ${verb} ${otherName}'s ${what}${pro}`
+      : `${otherName} ${verb} your ${what}${pro}${paidBy}`,
+    img: mine ? row.ownerPic : row.earnerPic,
+    link_pic: `/profile/${otherId}`,
+    profile_id: otherId,
+    first_name: otherFirst,
+    icon: a.platform,
+    listing_url: row.listingUrl,
+    listing_name: row.listingName,
+    ago: timeAgo(a.createdAt, now),
+    verify: verifyWord(a.status, a.type),
+    canVerify: SOCIAL.includes(a.type) && ['credited', 'verified', 'missing'].includes(a.status),
+  };
+}
+
+/** history/fetchRecentHistoryList: the dashboard's Recent History card. */
+export async function recentHistory(deps: AppDeps, caller: Caller) {
+  const now = deps.clock.now();
+  const scope = historyScope(caller.userId, 'all', new Date(now.getTime() - WINDOW_MS));
+  const [rows, total] = await Promise.all([
+    historyPage(deps.db, scope, contract.RECENT_HISTORY_ITEMS, 0),
+    historyCount(deps.db, scope),
+  ]);
+  return {
+    status: 'success' as const,
+    history_count: total,
+    histories: rows.map((r) => present(r, caller.userId, now)),
+  };
+}
+
+async function titleOf(deps: AppDeps, caller: Caller, filter: string): Promise<string> {
+  if (filter === 'mine') return "Your Actions on Others' Listings";
+  if (filter === 'theirs') return "Others' Actions on Your Listings";
+  if (filter === 'all') return 'Your History';
+  const [listing] = await deps.db
+    .select({ name: listings.name })
+    .from(listings)
+    .where(and(eq(listings.id, Number(filter)), eq(listings.userId, caller.userId)))
+    .limit(1);
+  // Only the owner sees a listing's own history.
+  if (!listing) throw notFound('There is no such listing among yours.');
+  return `History of "${listing.name}"`;
+}
+
+/** history/fetchHistoryList: one page of the History table (spec 2 §2, §7). */
+export async function historyList(deps: AppDeps, caller: Caller, filter: string, page: number) {
+  const now = deps.clock.now();
+  const historyTitle = await titleOf(deps, caller, filter);
+  const scope = historyScope(caller.userId, filter, new Date(now.getTime() - WINDOW_MS));
+  const size = contract.HISTORY_PAGE_SIZE;
+  const [rows, total] = await Promise.all([
+    historyPage(deps.db, scope, size, (page - 1) * size),
+    historyCount(deps.db, scope),
+  ]);
+  return {
+    status: 'success' as const,
+    histories: rows.map((r) => present(r, caller.userId, now)),
+    history_count: total,
+    pageCount: Math.max(1, Math.ceil(total / size)),
+    historyTitle,
+  };
+}
+
+/**
+ * history/verify/{icon}: asks the platform whether the earner's follow or like is still there. One
+ * that is gone goes back to the earner's missing actions, to recheck or reverse.
+ */
+export async function verifyHistory(
+  deps: AppDeps,
+  caller: Caller,
+  icon: 'twitter' | 'facebook',
+  historyId: number,
+) {
+  const [row] = await deps.db
+    .select({ action: actions, externalId: listings.externalId })
+    .from(actions)
+    .innerJoin(listings, eq(listings.id, actions.listingId))
+    .where(and(eq(actions.id, historyId), eq(actions.platform, icon)))
+    .limit(1);
+  const a = row?.action;
+  if (!row || !a || (a.earnerId !== caller.userId && a.ownerId !== caller.userId)) {
+    throw notFound('There is no such action in your history.');
+  }
+  if (!['credited', 'verified', 'missing'].includes(a.status)) {
+    throw new AppError(409, 'error', 'This action was already given back, so there is nothing to check.');
+  }
+  const account = await linkedAccount(deps.db, a.earnerId, icon);
+  let seen = false;
+  try {
+    seen = account ? await deps.integrations.verifier.hasActed(icon, account, row.externalId) : false;
+  } catch (e) {
+    if (e instanceof PlatformOffline) {
+      throw new AppError(
+        503,
+        'platform_offline',
+        'That platform is not answering right now. Please try again later.',
+      );
+    }
+    throw e;
+  }
+  const now = deps.clock.now();
+  await deps.db
+    .update(actions)
+    .set({ status: seen ? 'verified' : 'missing', checkedAt: now })
+    .where(and(eq(actions.id, a.id), inArray(actions.status, ['credited', 'verified', 'missing'])));
+  const verb = icon === 'twitter' ? 'follow' : 'like';
+  return seen
+    ? { status: 'verified' as const, message: `The ${verb} is there.` }
+    : {
+        status: 'unverified' as const,
+        message: `We cannot see this ${verb} any more. It is back in the member's missing actions to fix or give back.`,
+      };
+}

@@ -1,0 +1,25 @@
+/**
+ * Which page numbers a pager shows: the first and last `margin`, `range` around the current one,
+ * and null where a run is left out (shown as an ellipsis).
+ */
+export function pagerItems(current: number, total: number, range: number, margin: number): (number | null)[] {
+  const shown = new Set<number>();
+  for (let p = 1; p <= Math.min(margin, total); p++) shown.add(p);
+  for (let p = Math.max(1, total - margin + 1); p <= total; p++) shown.add(p);
+  const half = Math.floor(range / 2);
+  for (let p = Math.max(1, current - half); p <= Math.min(total, current + half); p++) shown.add(p);
+  const sorted = [...shown].sort((a, b) => a - b);
+  const items: (number | null)[] = [];
+  sorted.forEach((p, i) => {
+    const prev = sorted[i - 1];
+    if (prev !== undefined && p - prev > 1) items.push(null);
+    items.push(p);
+  });
+  return items;
+}
+
+/** How an amount reads in the History table (spec 2 §3): 99 and -99 are V4V, gains carry a +. */
+export function amountLabel(amount: number): string {
+  if (amount === 99 || amount === -99) return 'V4V';
+  return amount > 0 ? `+${amount}` : String(amount);
+}

@@ -7,6 +7,7 @@ import { loadConfig, type AppConfig } from '../src/platform/config.js';
 import { ControllableClock } from '../src/platform/clock.js';
 import { openDatabase, type Database, type Db } from '../src/platform/db/database.js';
 import type { Mailer } from '../src/platform/mail.js';
+import type { Integrations } from '../src/integrations/types.js';
 import { checkLedger } from '../src/features/points/ledger.check.js';
 
 export interface TestApp {
@@ -37,6 +38,8 @@ export const TEST_START = new Date('2026-03-10T18:00:00Z');
 export function useTestApp(
   opts: {
     mailer?: Mailer;
+    /** Stand-ins for the outside platforms, built on the test's database and clock. */
+    integrations?: (db: Db, clock: ControllableClock) => Integrations;
     config?: Partial<AppConfig>;
     extraRoutes?: (app: FastifyInstance) => void;
     /** On PostgreSQL, a fresh database for this file alone (PGlite files always have their own). */
@@ -68,6 +71,7 @@ export function useTestApp(
       db: database.db,
       clock: ctx.clock,
       mailer: opts.mailer,
+      integrations: opts.integrations?.(database.db, ctx.clock),
       logger: false,
     });
     opts.extraRoutes?.(ctx.app);

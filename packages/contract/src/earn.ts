@@ -82,6 +82,8 @@ export interface EarnListing {
   url: string;
   /** What Start opens: the simulated page offline (D9.2), the real page in production. */
   open_url: string;
+  /** YouTube: the player page the video modal shows (the simulated player offline). */
+  embed_url: string | null;
   external_id: string;
   /** Points the earner gets, bonuses included. */
   points: number;

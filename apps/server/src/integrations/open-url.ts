@@ -32,7 +32,10 @@ function firstSegment(u: URL): string | null {
 export function xHandleOf(url: string): string | null {
   const u = parse(url);
   if (!u || !(hostIs(u, 'x.com') || hostIs(u, 'twitter.com'))) return null;
-  const handle = firstSegment(u)?.replace(/^@/, '') ?? null;
+  const segment = firstSegment(u);
+  // Follow buttons link to x.com/intent/follow?screen_name=…
+  const handle =
+    (segment === 'intent' ? u.searchParams.get('screen_name') : segment)?.replace(/^@/, '') ?? null;
   return handle && HANDLE.test(handle) ? handle : null;
 }
 

@@ -10,6 +10,7 @@ import { messageThreads, messages } from '../features/messages/messages.tables.j
 import { alerts } from '../features/alerts/alerts.tables.js';
 import { HOUSE_ID, movePoints } from '../features/points/ledger.js';
 import { SIGNUP_BONUS } from '../features/login/login.service.js';
+import { seedSimulatedCatalogue, type CatalogueListing } from '../simulated/catalogue.js';
 
 export const DEMO_PASSWORD = 'marquee-demo';
 
@@ -126,6 +127,8 @@ export async function seedDemo(db: Db, clock: Clock): Promise<boolean> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
     const ids: number[] = [];
+    // What the simulated internet must serve: every listing's page, and every member's own IMDb page.
+    const catalogue: CatalogueListing[] = [];
     for (const [i, p] of PEOPLE.entries()) {
       const createdAt = new Date(now - p.joined * DAY_MS);
       const nm = `nm${String(9100000 + i * 7919).padStart(7, '0')}`;
@@ -174,8 +177,17 @@ export async function seedDemo(db: Db, clock: Clock): Promise<boolean> {
           createdAt,
         });
       }
-      await tx.insert(listings).values(listingsFor(id, i, p, nm, createdAt));
+      const rows = listingsFor(id, i, p, nm, createdAt);
+      await tx.insert(listings).values(rows);
+      catalogue.push(...rows, {
+        platform: 'imdb',
+        url: `https://www.imdb.com/name/${nm}/`,
+        externalId: nm,
+        name: `${p.first} ${p.last}`,
+        testCat: CREDIT_CATEGORIES[i % CREDIT_CATEGORIES.length],
+      });
     }
+    await seedSimulatedCatalogue(tx, catalogue, new Date(now));
     await seedConversations(tx, ids, now);
   });
   return true;

@@ -149,7 +149,7 @@ function titleBody(page: SimImdbPageRow, image: string): SafeHtml {
         <div class="ipc-metadata-list-item__content-container">${longRuntime(page.runtimeMinutes)}</div>
       </li>`
     : html`<li class="ipc-metadata-list__item imdb-muted">No runtime listed.</li>`;
-  return html`${hero(page, image, line, 'Popularity', page.summary)}
+  return html`${hero(page, image, line, 'STARmeter', page.summary)}
     <section class="imdb-section" data-testid="TechSpecs">
       <h2 class="ipc-title__text">Technical specs</h2>
       <div data-testid="title-techspecs-section">

@@ -22,3 +22,11 @@ export async function missingCount(db: Db, userId: number, platform: string): Pr
     .where(and(eq(actions.earnerId, userId), eq(actions.platform, platform), eq(actions.status, 'missing')));
   return row?.n ?? 0;
 }
+
+/** The platform refused the account's sign-in: the account check asks the member to authorise again. */
+export async function markTokenError(db: Db, userId: number, platform: string): Promise<void> {
+  await db
+    .update(linkedAccounts)
+    .set({ status: 'token_error' })
+    .where(and(eq(linkedAccounts.userId, userId), eq(linkedAccounts.platform, platform)));
+}

@@ -11,6 +11,7 @@ import { HOUSE_ID, InsufficientPoints, movePoints } from '../points/ledger.js';
 import { actions } from '../earn/earn.tables.js';
 import { linkedAccounts, oauthStates } from './accounts.tables.js';
 import { linkedAccount, missingCount } from './accounts.repo.js';
+import { askVerifier } from './verify.js';
 
 type LinkedPlatform = earn.LinkedPlatform;
 const { MESSAGES } = earn;
@@ -178,13 +179,12 @@ export async function recheck(deps: AppDeps, caller: Caller, platform: LinkedPla
   const account = await linkedAccount(deps.db, caller.userId, platform);
   if (!account)
     throw new AppError(409, 'checktoken', `Please link your ${PRETTY[platform].name} account first.`);
-  let seen: boolean;
-  try {
-    seen = await deps.integrations.verifier.hasActed(platform, account, listing.externalId);
-  } catch (e) {
-    if (e instanceof PlatformOffline) throw offline(platform);
-    throw e;
+  const answer = await askVerifier(deps, account, listing.externalId);
+  if (answer === 'offline') throw offline(platform);
+  if (answer === 'token_error') {
+    throw new AppError(409, 'checktoken', `Please authorise your ${PRETTY[platform].name} account again.`);
   }
+  const seen = answer === 'seen';
   if (seen) {
     await deps.db
       .update(actions)

@@ -7,6 +7,7 @@ import { DAY_MS } from '../../platform/time.js';
 import { alerts } from '../alerts/alerts.tables.js';
 import { listings } from '../listings/listings.tables.js';
 import { linkedAccount } from '../accounts/accounts.repo.js';
+import { askVerifier } from '../accounts/verify.js';
 import { PlatformOffline } from '../../integrations/types.js';
 import { actions, answerMisses, imdbFacts, offers } from './earn.tables.js';
 import { correctAnswerSince, imdbFact, missesSince, othersWithSameAnswer } from './earn.repo.js';
@@ -191,15 +192,10 @@ export async function confirmAction(
   const answer = creditAnswer(credited, earnedMessage(credited.points));
   if (credited.repeated) return answer;
 
-  let seen: boolean;
-  try {
-    seen = await deps.integrations.verifier.hasActed(platform, account, listing.externalId);
-  } catch (e) {
-    // The platform cannot be asked now; the credit stands and can be checked later.
-    if (e instanceof PlatformOffline) return answer;
-    throw e;
-  }
-  if (seen) {
+  const seen = await askVerifier(deps, account, listing.externalId);
+  // The platform cannot be asked now (or refused the account's sign-in): the credit stands for now.
+  if (seen === 'offline' || seen === 'token_error') return answer;
+  if (seen === 'seen') {
     await deps.db
       .update(actions)
       .set({ status: 'verified', checkedAt: now })

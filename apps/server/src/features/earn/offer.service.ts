@@ -193,6 +193,7 @@ async function recordOffers(
     avatar: row.avatar,
     url: row.url,
     open_url: deps.integrations.openUrl(row.url),
+    embed_url: type === 'youtube-view' ? deps.integrations.openUrl(row.url, { embed: true }) : null,
     external_id: row.externalId,
     points: values.points,
     sponsored,

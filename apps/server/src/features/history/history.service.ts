@@ -4,10 +4,10 @@ import type { AppDeps } from '../../platform/deps.js';
 import type { Caller } from '../../platform/auth.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { DAY_MS, timeAgo } from '../../platform/time.js';
-import { PlatformOffline } from '../../integrations/types.js';
 import { listings } from '../listings/listings.tables.js';
 import { actions } from '../earn/earn.tables.js';
 import { linkedAccount } from '../accounts/accounts.repo.js';
+import { askVerifier } from '../accounts/verify.js';
 import { historyCount, historyPage, historyScope, type HistoryRow } from './history.repo.js';
 
 /** History shows the last six months (spec 2 §9). */
@@ -136,19 +136,15 @@ export async function verifyHistory(
     throw new AppError(409, 'error', 'This action was already given back, so there is nothing to check.');
   }
   const account = await linkedAccount(deps.db, a.earnerId, icon);
-  let seen = false;
-  try {
-    seen = account ? await deps.integrations.verifier.hasActed(icon, account, row.externalId) : false;
-  } catch (e) {
-    if (e instanceof PlatformOffline) {
-      throw new AppError(
-        503,
-        'platform_offline',
-        'That platform is not answering right now. Please try again later.',
-      );
-    }
-    throw e;
+  const answer = account ? await askVerifier(deps, account, row.externalId) : 'unseen';
+  if (answer === 'offline' || answer === 'token_error') {
+    throw new AppError(
+      503,
+      'platform_offline',
+      'That platform is not answering right now. Please try again later.',
+    );
   }
+  const seen = answer === 'seen';
   const now = deps.clock.now();
   await deps.db
     .update(actions)

@@ -49,16 +49,31 @@ test('an IMDb view shows in the History of both members: + for the earner, - for
   const row = page.getByRole('listitem').filter({ hasText: "You viewed Jonah Whitaker's IMDb page" });
   await expect(row).toBeVisible();
   await expect(row.getByLabel(`+${listing.points} points`)).toBeVisible();
-  await expect(row.getByRole('link', { name: 'Jonah', exact: true })).toHaveAttribute('href', `/profile/${ownerId}`);
+  await expect(row.getByRole('link', { name: 'Jonah', exact: true })).toHaveAttribute(
+    'href',
+    `/profile/${ownerId}`,
+  );
   await shootBothWidths(page, 'history-earner');
 
   await page.getByRole('link', { name: "Show Only Others' Actions" }).click();
   await expect(page).toHaveURL(/\/history\/theirs$/);
-  await expect(page.getByRole('heading', { level: 1, name: "Others' Actions on Your Listings" })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: "Others' Actions on Your Listings" }),
+  ).toBeVisible();
   await expect(page.getByText('No results within the last six months.')).toBeVisible();
   await shootBothWidths(page, 'history-empty');
   await page.getByRole('link', { name: 'Back to Full History' }).click();
   await expect(page).toHaveURL(/\/history$/);
+
+  // The dashboard's Recent History card shows it too, and leads to the whole History.
+  await page.goto('/dashboard/imdb');
+  const recent = page.getByRole('region', { name: 'Recent History' });
+  await expect(recent.getByText("You viewed Jonah Whitaker's IMDb page")).toBeVisible();
+  await expect(recent.getByRole('link', { name: 'See all 1 in your History' })).toHaveAttribute(
+    'href',
+    '/history',
+  );
+  await shootBothWidths(page, 'dashboard-recent-history');
 
   // The owner's History shows the same action as a cost, from the earner.
   const ownerContext = await browser.newContext();

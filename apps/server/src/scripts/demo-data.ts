@@ -91,14 +91,6 @@ const PEOPLE: DemoMember[] = [
   })),
 ];
 
-const YOUTUBE_IDS = [
-  'aqz-KE-bpKQ',
-  'ScMzIvxBSi4',
-  'jNQXAC9IVRw',
-  'M7lc1UVf-VE',
-  'ysz5S6PUM-U',
-  'Ks-_Mh1QhMc',
-];
 const FILM_TITLES = [
   'Night Ferry',
   'The Lantern Keeper',
@@ -244,7 +236,8 @@ function listingsFor(userId: number, i: number, p: DemoMember, nm: string, creat
     });
   }
   if (i % 4 === 1 || i === 2) {
-    const video = YOUTUBE_IDS[i % YOUTUBE_IDS.length] ?? 'aqz-KE-bpKQ';
+    // Each member's reel is a video of its own, so the player shows its own title.
+    const video = `mqReel${String(i).padStart(5, '0')}`;
     rows.push({
       userId,
       type: 'youtube-view',

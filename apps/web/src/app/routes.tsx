@@ -10,6 +10,7 @@ const PublicLayout = lazyPage(() => import('./shell/PublicLayout'));
 const ComingSoonPage = lazyPage(() => import('./pages/ComingSoonPage'));
 const DashboardPage = lazyPage(() => import('../features/dashboard/DashboardPage'));
 const NotFoundPage = lazyPage(() => import('./pages/NotFoundPage'));
+const HistoryPage = lazyPage(() => import('../features/history/HistoryPage'));
 const LoginPage = lazyPage(() => import('../features/login/LoginPage'));
 const SignupPage = lazyPage(() => import('../features/login/SignupPage'));
 const ResetPasswordPage = lazyPage(() => import('../features/login/ResetPasswordPage'));
@@ -26,7 +27,7 @@ const MEMBER_PAGES: [path: string, feature: string, page?: ComponentType][] = [
   ['/', 'News Feed'],
   ['/home/:id?', 'News Feed'],
   ['/dashboard/:ltype?', 'Dashboard', DashboardPage],
-  ['/history/:filter?', 'History'],
+  ['/history/:filter?', 'History', HistoryPage],
   ['/profile/:uid?', 'Profile'],
   ['/messages/:uid?', 'Messages'],
   ['/account', 'Account'],

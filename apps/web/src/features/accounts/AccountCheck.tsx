@@ -4,6 +4,7 @@ import Button from 'react-bootstrap/Button';
 import { accounts, earn } from '@marquee/contract';
 import { ApiError, call } from '../../app/api';
 import { SUPPORT_EMAIL } from '../../app/site';
+import { Avatar } from '../../ui/Avatar';
 import { FacebookIcon, XIcon } from '../../ui/icons';
 import { PageLoading } from '../../ui/Preloader';
 import { Notice } from '../earn/ListNotices';
@@ -177,17 +178,17 @@ function MissingActions({
     <>
       {!profileConfirmed && (
         <div className="mq-linked-account">
-          <img src={platformDetails.profileImage || '/no-photo.svg'} alt="" width={48} height={48} />
+          <Avatar src={platformDetails.profileImage} size={48} alt="" />
           <div className="mq-linked-account__text">
             <strong>Is {accountName} your account?</strong>
             <span>We check your {names.actions} on this account.</span>
           </div>
           <div className="mq-linked-account__actions">
             <Button size="sm" onClick={() => confirmProfile.mutate()} disabled={confirmProfile.isPending}>
-              Yes, that&rsquo;s me
+              Yes, it&rsquo;s me
             </Button>
             <a className="btn btn-sm btn-outline-secondary" href={loginUrl}>
-              Link another account
+              Not me
             </a>
           </div>
         </div>

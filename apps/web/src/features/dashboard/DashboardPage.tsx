@@ -3,6 +3,7 @@ import Container from 'react-bootstrap/Container';
 import { earn } from '@marquee/contract';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { EarnList } from '../earn/EarnList';
+import { RecentHistoryCard } from '../history/RecentHistoryCard';
 import { EarnSidebar } from './EarnSidebar';
 
 const TABS: { platform: earn.Platform; label: string }[] = [
@@ -69,6 +70,7 @@ export default function DashboardPage() {
           </section>
         </div>
         <div className="col-lg-4">
+          <RecentHistoryCard />
           <EarnSidebar platform={platform} facebookHref={`${base}/facebook`} />
         </div>
       </div>

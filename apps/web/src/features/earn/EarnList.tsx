@@ -127,12 +127,18 @@ function LoadedList({ answer, loadedAt, reloading, onReload, ...modals }: Loaded
   const countdown = countdownAt(deadline, Math.max(now, started?.at ?? activeAt));
   const announcement = countdownAnnouncement(countdown);
 
+  // One live region, kept in place across the states so that its changes are read out. It speaks
+  // only when the warning starts and at the timeout: a countdown read every second would drown the page.
+  const liveRegion = (
+    <p className="visually-hidden" aria-live="polite">
+      {announcement}
+    </p>
+  );
+
   if (countdown.timedOut) {
     return (
       <>
-        <p className="visually-hidden" aria-live="polite">
-          {announcement}
-        </p>
+        {liveRegion}
         <TimedOutNotice onReload={onReload} reloading={reloading} />
       </>
     );
@@ -140,27 +146,24 @@ function LoadedList({ answer, loadedAt, reloading, onReload, ...modals }: Loaded
 
   return (
     <>
+      {liveRegion}
       <div className={`mq-countdown${countdown.warning ? ' mq-countdown--warning' : ''}`}>
-        <span>
-          {started ? 'Finish within' : 'These listings are kept for you for'}{' '}
-          <strong className="mq-countdown__clock">
-            <span aria-hidden="true">{formatClock(countdown.remaining)}</span>
-            <span className="visually-hidden">{countdown.remaining} seconds</span>
-          </strong>
+        <span className="mq-countdown__label">
+          {countdown.warning && <strong className="mq-countdown__warn">Still there?</strong>}{' '}
+          {countdown.warning ? 'Time runs out in' : started ? 'Finish within' : 'Kept for you for'}
         </span>
-        {countdown.warning && <span className="mq-countdown__warn">Still there?</span>}
+        <strong className="mq-countdown__clock">
+          <span aria-hidden="true">{formatClock(countdown.remaining)}</span>
+          <span className="visually-hidden">{countdown.remaining} seconds</span>
+        </strong>
       </div>
-      {/* Says something only when the warning starts: a countdown read every second would drown the page. */}
-      <p className="visually-hidden" aria-live="polite">
-        {announcement}
-      </p>
       {answer.free_sponsored && (
         <p className="mq-earn-tip">
-          <span className="badge mq-sponsored-badge">Sponsored</span> Act on the sponsored listing to get 10 more
-          Daily Actions today.
+          <span className="badge mq-sponsored-badge">Sponsored</span> Act on the sponsored listing to get 10
+          more Daily Actions today.
         </p>
       )}
-      <ul className="mq-listings" aria-busy={reloading || undefined}>
+      <ul className="mq-listings" aria-label="Listings to act on" aria-busy={reloading || undefined}>
         {answer.listings.map((listing) => (
           <ListingCard
             key={listing.id}

@@ -1,5 +1,6 @@
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
+import { Avatar } from '../../ui/Avatar';
 import type { ActionMissing } from './ListingCard';
 
 /**
@@ -24,18 +25,21 @@ export function ActionHelperModal({
           </Modal.Header>
           <Modal.Body>
             <div className="mq-helper-profile">
-              {details.picture && <img src={details.picture} alt="" width={48} height={48} />}
+              <Avatar src={details.picture} size={48} alt="" />
               <div>
                 <strong>{details.title}</strong>
                 <div className="small text-body-secondary">on {details.platform}</div>
               </div>
             </div>
-            {details.message && <p>{details.message}</p>}
-            <p className="mb-0">
-              Please make sure you are signed in to {details.platform} with the account you linked to Marquee
-              before you {details.actionType}. Your points are kept for now: the action is on your list of
-              missing actions, where you can check it again once it shows on {details.platform}.
-            </p>
+            {details.message ? (
+              <p className="mb-0">{details.message}</p>
+            ) : (
+              <p className="mb-0">
+                Please make sure you are signed in to {details.platform} with the account you linked to
+                Marquee before you {details.actionType}. Your points are kept for now: the action is on your
+                list of missing actions, where you can check it again once it shows on {details.platform}.
+              </p>
+            )}
           </Modal.Body>
           <Modal.Footer>
             <Button variant="primary" onClick={onClose}>

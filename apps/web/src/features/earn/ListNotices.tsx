@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import Button from 'react-bootstrap/Button';
 import { earn } from '@marquee/contract';
@@ -107,12 +107,17 @@ export function ManagedNotice() {
 }
 
 export function TimedOutNotice({ onReload, reloading }: { onReload: () => void; reloading: boolean }) {
+  const reload = useRef<HTMLButtonElement>(null);
+  // The card that had focus is gone with the listings: focus moves to Reload rather than to nowhere.
+  useEffect(() => {
+    if (document.activeElement === document.body || document.activeElement === null) reload.current?.focus();
+  }, []);
   return (
     <Notice
       tone="warning"
       title="These listings timed out"
       action={
-        <Button variant="primary" onClick={onReload} disabled={reloading}>
+        <Button ref={reload} variant="primary" onClick={onReload} disabled={reloading}>
           {reloading ? 'Reloading…' : 'Reload'}
         </Button>
       }

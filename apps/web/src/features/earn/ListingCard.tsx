@@ -34,11 +34,11 @@ export interface ListingCardProps {
   onActionMissing: (details: ActionMissing) => void;
 }
 
-const ACTION_WORDS: Record<earn.ListingType, { verb: string; site: string }> = {
-  'imdb-view': { verb: 'View', site: 'IMDb' },
-  'twitter-follow': { verb: 'Follow', site: 'X' },
-  'facebook-like': { verb: 'Like', site: 'Facebook' },
-  'youtube-view': { verb: 'Watch', site: 'YouTube' },
+const ACTION_WORDS: Record<earn.ListingType, { verb: string; site: string; page: string }> = {
+  'imdb-view': { verb: 'View', site: 'IMDb', page: 'IMDb page' },
+  'twitter-follow': { verb: 'Follow', site: 'X', page: 'X profile' },
+  'facebook-like': { verb: 'Like', site: 'Facebook', page: 'Facebook page' },
+  'youtube-view': { verb: 'Watch', site: 'YouTube', page: 'YouTube video' },
 };
 
 /** Recently missed answers from this many on get the modal notice (spec 2 §2). */
@@ -61,6 +61,7 @@ export function ListingCard(props: ListingCardProps) {
   const [hidden, setHidden] = useState(false);
   const [videoOpen, setVideoOpen] = useState(false);
   const words = ACTION_WORDS[listing.type];
+  const owner = `${listing.first} ${listing.last}`.trim();
 
   const start = useMutation({
     mutationFn: () => call(earn.startAction, { listing_id: listing.id }),
@@ -171,7 +172,8 @@ export function ListingCard(props: ListingCardProps) {
             {listing.name}
           </h3>
           <p className="mq-listing__owner">
-            {words.site} · listed by {listing.first} {listing.last}
+            {words.page}
+            {owner !== listing.name && <> · listed by {owner}</>}
           </p>
           <div className="mq-listing__badges">
             <span className="badge mq-points-badge">+{listing.points} points</span>

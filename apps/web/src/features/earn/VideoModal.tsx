@@ -4,14 +4,7 @@ import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { earn } from '@marquee/contract';
 import { call } from '../../app/api';
-import {
-  asPlayerMessage,
-  embedUrlFor,
-  NOT_PLAYED,
-  onPlayerMessage,
-  viewEarned,
-  type PlayState,
-} from './videoPlay';
+import { asPlayerMessage, NOT_PLAYED, onPlayerMessage, viewEarned, type PlayState } from './videoPlay';
 
 interface VideoModalProps {
   listing: earn.EarnListing;
@@ -84,7 +77,7 @@ function Player({ listing, onCredited }: Pick<VideoModalProps, 'listing' | 'onCr
       <div className="mq-video-frame">
         <iframe
           ref={frame}
-          src={embedUrlFor(listing)}
+          src={listing.embed_url ?? listing.open_url}
           title={`Video player: ${listing.name}`}
           allow="autoplay; encrypted-media; picture-in-picture"
           allowFullScreen

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  asPlayerMessage,
-  embedUrlFor,
-  NOT_PLAYED,
-  onPlayerMessage,
-  viewEarned,
-  type PlayState,
-} from './videoPlay';
+import { asPlayerMessage, NOT_PLAYED, onPlayerMessage, viewEarned, type PlayState } from './videoPlay';
 
 const msg = (event: 'play' | 'pause' | 'progress' | 'ended', seconds: number) => ({
   source: 'marquee-sim-player' as const,
@@ -49,21 +42,6 @@ describe('the video view', () => {
     expect(asPlayerMessage({ source: 'marquee-sim-player', event: 'seek', seconds: 1 })).toBeNull();
     expect(asPlayerMessage({ source: 'marquee-sim-player', event: 'progress', seconds: 3 })).toEqual(
       msg('progress', 3),
-    );
-  });
-
-  it('plays in the simulated embed page offline and in YouTube online', () => {
-    expect(embedUrlFor({ open_url: '/sim/youtube/watch?v=abc', external_id: 'abc' })).toBe(
-      '/sim/youtube/embed/abc',
-    );
-    expect(
-      embedUrlFor({ open_url: 'http://127.0.0.1:3210/sim/youtube/watch?v=abc', external_id: 'abc' }),
-    ).toBe('/sim/youtube/embed/abc');
-    expect(embedUrlFor({ open_url: '/sim/youtube/embed/abc', external_id: 'abc' })).toBe(
-      '/sim/youtube/embed/abc',
-    );
-    expect(embedUrlFor({ open_url: 'https://www.youtube.com/watch?v=abc', external_id: 'abc' })).toBe(
-      'https://www.youtube-nocookie.com/embed/abc?enablejsapi=1',
     );
   });
 });

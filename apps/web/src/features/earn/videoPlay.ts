@@ -53,16 +53,3 @@ function advance(state: PlayState, seconds: number): Pick<PlayState, 'watched' |
 export function viewEarned(state: PlayState): boolean {
   return state.ended || state.watched >= earn.EARN.videoCreditSeconds;
 }
-
-/**
- * The player shown in the video modal: the simulated embed page offline, YouTube's own embed
- * player for a real listing.
- */
-export function embedUrlFor(listing: { open_url: string; external_id: string }): string {
-  if (listing.open_url.includes('/embed/')) return listing.open_url;
-  const id = encodeURIComponent(listing.external_id);
-  if (/^\/sim\//.test(listing.open_url) || /\/\/[^/]+\/sim\//.test(listing.open_url)) {
-    return `/sim/youtube/embed/${id}`;
-  }
-  return `https://www.youtube-nocookie.com/embed/${id}?enablejsapi=1`;
-}

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { HANDLE } from '../integrations/open-url.js';
 import { html, sendPage, setSimCookie, simPage } from './html.js';
 import * as repo from './sim.repo.js';
-import { seeOther, signedIn, siteBar, SOCIAL_SITES, type SocialSite } from './social.pages.js';
+import { handleField, seeOther, signedIn, siteBar, SOCIAL_SITES, type SocialSite } from './social.pages.js';
 
 /**
  * The simulated OAuth consent page: the member picks the account they act as, and it goes back to
@@ -94,17 +94,7 @@ function consentPage(
         </p>
         ${error ? html`<p class="sim-error" role="alert">${error}</p>` : ''}
         <form class="sim-form" method="post" action="/sim/${site.segment}/oauth/authorize">
-          <label for="handle">Your ${site.label} handle</label>
-          <input
-            id="handle"
-            name="handle"
-            type="text"
-            value="${handle}"
-            required
-            maxlength="50"
-            pattern="[A-Za-z0-9_.]{1,50}"
-            autocomplete="username"
-          />
+          ${handleField(site, handle)}
           <input type="hidden" name="state" value="${query.state}" />
           <input type="hidden" name="redirect_uri" value="${query.redirect_uri}" />
           <p>

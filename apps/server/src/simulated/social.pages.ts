@@ -79,3 +79,18 @@ export function whoBar(site: SocialSite, me: string | null, here: string): SafeH
     <button class="sim-btn sim-btn--link" type="submit">Sign out</button>
   </form>`;
 }
+
+/** The handle field of the simulated sign-in and consent forms. */
+export function handleField(site: SocialSite, handle: string): SafeHtml {
+  return html`<label for="handle">Your ${site.label} handle</label>
+    <input
+      id="handle"
+      name="handle"
+      type="text"
+      value="${handle}"
+      required
+      maxlength="50"
+      pattern="[A-Za-z0-9_.]{1,50}"
+      autocomplete="username"
+    />`;
+}

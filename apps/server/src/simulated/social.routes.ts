@@ -11,6 +11,7 @@ import {
   SOCIAL_SITES,
   whoBar,
   type SocialSite,
+  handleField,
 } from './social.pages.js';
 
 /**
@@ -128,17 +129,7 @@ function loginPage(site: SocialSite, back: string, handle: string, error: string
         </p>
         ${error ? html`<p class="sim-error" role="alert">${error}</p>` : ''}
         <form class="sim-form" method="post" action="/sim/${site.segment}/login">
-          <label for="handle">Your ${site.label} handle</label>
-          <input
-            id="handle"
-            name="handle"
-            type="text"
-            value="${handle}"
-            required
-            maxlength="50"
-            pattern="[A-Za-z0-9_.]{1,50}"
-            autocomplete="username"
-          />
+          ${handleField(site, handle)}
           <input type="hidden" name="return" value="${back}" />
           <p><button class="sim-btn sim-btn--primary" type="submit">Sign in</button></p>
         </form>

@@ -1,13 +1,14 @@
 import http from 'node:http';
 import { parentPort, workerData } from 'node:worker_threads';
 
-// Runs in its own thread, so the server's event loop only serves.
+// Runs in its own thread, so the server's event loop only serves. A good answer is 2xx and, when the
+// job names one, carries the expected JSON `status`.
 /** @type {import('./load.js').LoadJob} */
 const job = workerData;
 const agent = new http.Agent({ keepAlive: true, maxSockets: job.concurrency });
 const target = new URL(job.origin);
 
-/** @returns {Promise<{ ms: number; ok: boolean }>} */
+/** @returns {Promise<{ ms: number; ok: boolean; sample: string }>} */
 function send(i) {
   const r = job.requests[i % job.requests.length];
   return new Promise((resolve, reject) => {
@@ -15,8 +16,22 @@ function send(i) {
     const req = http.request(
       { agent, host: target.hostname, port: target.port, method: r.method, path: r.path, headers: r.headers },
       (res) => {
-        res.resume();
-        res.on('end', () => resolve({ ms: performance.now() - t0, ok: (res.statusCode ?? 500) < 400 }));
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => {
+          const ms = performance.now() - t0;
+          const body = Buffer.concat(chunks).toString('utf8');
+          const code = res.statusCode ?? 500;
+          let ok = code >= 200 && code < 300;
+          if (ok && job.expectStatus) {
+            try {
+              ok = JSON.parse(body).status === job.expectStatus;
+            } catch {
+              ok = false;
+            }
+          }
+          resolve({ ms, ok, sample: ok ? '' : `${code} ${body.slice(0, 200)}` });
+        });
       },
     );
     req.on('error', reject);
@@ -26,17 +41,22 @@ function send(i) {
 
 /** @type {number[]} */
 const latencies = [];
+/** @type {string[]} */
+const failures = [];
 let errors = 0;
 let next = 0;
 const started = performance.now();
 await Promise.all(
   Array.from({ length: job.concurrency }, async () => {
     while (next < job.total) {
-      const { ms, ok } = await send(next++);
+      const { ms, ok, sample } = await send(next++);
       latencies.push(ms);
-      if (!ok) errors++;
+      if (!ok) {
+        errors++;
+        if (failures.length < 5) failures.push(sample);
+      }
     }
   }),
 );
 agent.destroy();
-parentPort?.postMessage({ latencies, errors, seconds: (performance.now() - started) / 1000 });
+parentPort?.postMessage({ latencies, errors, failures, seconds: (performance.now() - started) / 1000 });

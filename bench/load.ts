@@ -13,6 +13,8 @@ export interface LoadJob {
   concurrency: number;
   total: number;
   requests: LoadRequest[];
+  /** The JSON `status` a good answer carries ('success'); without it any 2xx answer is good. */
+  expectStatus?: string;
 }
 
 export interface LoadResult {
@@ -24,6 +26,8 @@ export interface LoadResult {
   p50: number;
   p95: number;
   p99: number;
+  /** The first few bad answers, to show what went wrong. */
+  failures: string[];
 }
 
 /**
@@ -31,7 +35,7 @@ export interface LoadResult {
  * worker thread send `total` requests over keep-alive connections; latencies are summarised.
  */
 export async function load(name: string, job: LoadJob): Promise<LoadResult> {
-  const out = await new Promise<{ latencies: number[]; errors: number; seconds: number }>(
+  const out = await new Promise<{ latencies: number[]; errors: number; failures: string[]; seconds: number }>(
     (resolve, reject) => {
       const worker = new Worker(new URL('./load-worker.mjs', import.meta.url), {
         workerData: job,
@@ -51,6 +55,7 @@ export async function load(name: string, job: LoadJob): Promise<LoadResult> {
     p50: at(0.5),
     p95: at(0.95),
     p99: at(0.99),
+    failures: out.failures,
   };
 }
 

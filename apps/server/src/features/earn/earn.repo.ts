@@ -11,6 +11,7 @@ import {
   ne,
   notInArray,
   sql,
+  type SQL,
 } from 'drizzle-orm';
 import type { earn } from '@marquee/contract';
 import type { Db } from '../../platform/db/database.js';
@@ -36,11 +37,46 @@ export interface CandidateQuery {
   limit: number;
 }
 
+/** A listing that may be offered (D4), with what the rate limit (D4.5) and the offer need. */
+export interface CandidateRow {
+  id: number;
+  userId: number;
+  type: string;
+  platform: string;
+  name: string;
+  url: string;
+  externalId: string;
+  give: number;
+  rlSelection: number;
+  distributed: number;
+  allowProViews: boolean;
+  imdbType: string | null;
+  testCat: string | null;
+  nmCode: string | null;
+  first: string;
+  last: string;
+  avatar: string | null;
+  ownerPoints: number;
+  sponsoredLeft: boolean;
+  featured: boolean;
+  actedToday: number;
+}
+
 /**
  * Listings that pass D4.1-D4.4 and D4.6 for an earner, in the D4 order, with what the rate limit
  * (D4.5) and the offer need. One query: no per-listing round trips.
+ *
+ * A platform tab (one type, any owner) reads the first rows of the D4 order without sorting every
+ * candidate (fastCandidates); a profile list (one owner) is small and is sorted whole.
  */
-export async function findCandidates(db: Db, q: CandidateQuery) {
+export async function findCandidates(db: Db, q: CandidateQuery): Promise<CandidateRow[]> {
+  const [type] = q.types;
+  if (q.ownerId === undefined && q.types.length === 1 && type) return fastCandidates(db, q, type);
+  return sortedCandidates(db, q);
+}
+
+/** Every candidate sorted in the D4 order: for one owner's listings (the profile earn list). */
+async function sortedCandidates(db: Db, q: CandidateQuery): Promise<CandidateRow[]> {
   const weekAgo = new Date(q.now.getTime() - 7 * DAY_MS);
   const sponsoredLeft = sql<boolean>`(${listings.sponsorUsed} < ${listings.sponsorBought} and not ${listings.sponsorPaused})`;
   const featured = sql<boolean>`coalesce(${users.featuredOn} = ${q.today}, false)`;
@@ -103,7 +139,125 @@ export async function findCandidates(db: Db, q: CandidateQuery) {
     .limit(q.limit);
 }
 
-export type CandidateRow = Awaited<ReturnType<typeof findCandidates>>[number];
+/** The D4.4 repeat window of one type, on the actions alias `a` (the earner's own actions). */
+function repeatWindowSql(type: string, today: string, now: Date): SQL {
+  if (type === 'imdb-view') {
+    // The Pacific day lies within the last 25 hours: the same rows, with a bound the index probe can use.
+    return sql`a.day = ${today} and a.created_at > ${new Date(now.getTime() - 25 * 3600 * 1000)}`;
+  }
+  if (type === 'youtube-view') return sql`a.created_at > ${new Date(now.getTime() - 7 * DAY_MS)}`;
+  return sql`true`;
+}
+
+/**
+ * The first `limit` candidates of one type in the D4 order, read without sorting the whole
+ * candidate set. The order is: sponsored with actions left, featured owners, higher points, fewer
+ * actions today, random. It is read as four parts, each already in that order:
+ *   1. featured owners' sponsored listings and 3. their other listings: few, sorted whole;
+ *   2. other sponsored listings: few, sorted whole on what does not depend on the earner, the
+ *      earner's conditions checked on the sorted rows until enough pass;
+ *   4. all other listings: for each points value from the highest
+ *      (a skip scan over the partial index), first the listings with no action today from a random
+ *      starting id, wrapping around (random order among equals without sorting them), then those with
+ *      actions today by count, then random.
+ * Each part stops as soon as `limit` rows have come out (a LIMIT over UNION ALL reads its branches
+ * in turn and lazily), so a tab costs a few index range scans rather than a sort of every listing.
+ */
+async function fastCandidates(db: Db, q: CandidateQuery, type: string): Promise<CandidateRow[]> {
+  const today = q.today;
+  const sponsoredLeft = sql`(l.sponsor_used < l.sponsor_bought and not l.sponsor_paused)`;
+  // What the partial indexes listings_offer_pick_idx and listings_sponsored_pick_idx cover.
+  const offerable = sql`l.type = ${type} and l.status = 'active' and l.give > 0 and l.changing_to is null`;
+  const sponsoredPart = sql`l.sponsor_used < l.sponsor_bought and not l.sponsor_paused`;
+  const plainPart = sql`not (l.sponsor_used < l.sponsor_bought and not l.sponsor_paused)`;
+  // D4.1 and D4.3-D4.6 for this earner. The few blocks and hidden listings are read once (hashed).
+  const allowed = sql`u.status = 'active' and l.user_id <> ${q.earnerId}
+    and (u.points >= l.give or ${sponsoredLeft})
+    and l.user_id not in (select b.blocked_id from blocks b where b.blocker_id = ${q.earnerId}
+                          union all select b.blocker_id from blocks b where b.blocked_id = ${q.earnerId})
+    and l.id not in (select h.listing_id from hidden_listings h where h.session_id = ${q.sessionId})
+    and not exists (select 1 from actions a where a.earner_id = ${q.earnerId} and a.listing_id = l.id
+                    and a.status not in ('reversed', 'invalid') and ${repeatWindowSql(type, today, q.now)})`;
+  const columns = (
+    acted: SQL,
+    part: number,
+  ) => sql`l.id, l.user_id as "userId", l.type, l.platform, l.name, l.url,
+    l.external_id as "externalId", l.give, l.rl_selection as "rlSelection", l.distributed,
+    l.allow_pro_views as "allowProViews", l.imdb_type as "imdbType", l.test_cat as "testCat",
+    l.nm_code as "nmCode", u.first, u.last, u.default_pic as avatar, u.points as "ownerPoints",
+    ${sponsoredLeft} as "sponsoredLeft", coalesce(u.featured_on = ${today}, false) as featured,
+    ${acted} as "actedToday", ${part}::int as part`;
+  const limit = sql`${q.limit}::int`;
+  const actedToday = sql`coalesce((select d.actions from listing_days d where d.listing_id = l.id and d.day = ${today}), 0)::int`;
+  const noActionToday = sql`not exists (select 1 from listing_days d where d.listing_id = l.id and d.day = ${today} and d.actions > 0)`;
+
+  // Parts 1 and 3: the featured owners' listings (D8.3: two members a day).
+  const featuredPart = (cls: SQL, part: number) => sql`(
+    select ${columns(actedToday, part)} from listings l join users u on u.id = l.user_id
+    where u.featured_on = ${today} and ${offerable} and ${cls} and ${allowed}
+    order by l.give desc, "actedToday", random() limit ${limit})`;
+
+  // Part 2: the other listings with sponsored actions left. They are few (bought with money) and
+  // most have actions today, so they are sorted whole on what does not depend on the earner, and the
+  // earner's conditions are checked lazily on the sorted rows (offset 0 keeps them out of the sort).
+  const sponsoredPartRows = sql`(
+    select s.* from (
+      select ${columns(actedToday, 2)} from listings l join users u on u.id = l.user_id
+      where ${offerable} and ${sponsoredPart} and u.featured_on is distinct from ${today}
+        and u.status = 'active' and l.user_id <> ${q.earnerId}
+      order by l.give desc, "actedToday", random() offset 0
+    ) s
+    where s."userId" not in (select b.blocked_id from blocks b where b.blocker_id = ${q.earnerId}
+                             union all select b.blocker_id from blocks b where b.blocked_id = ${q.earnerId})
+      and s.id not in (select h.listing_id from hidden_listings h where h.session_id = ${q.sessionId})
+      and not exists (select 1 from actions a where a.earner_id = ${q.earnerId} and a.listing_id = s.id
+                      and a.status not in ('reversed', 'invalid') and ${repeatWindowSql(type, today, q.now)})
+    limit ${limit})`;
+
+  // Part 4: points values from the highest, then per value a random start and wrap-around.
+  const walkPart = (cls: SQL, part: number) => sql`(
+    select c.* from (
+      with recursive gives(g) as (
+        select (select max(l.give) from listings l where ${offerable} and ${cls})
+        union all
+        select (select max(l.give) from listings l where ${offerable} and ${cls} and l.give < gives.g)
+        from gives where gives.g is not null
+      )
+      select g from gives where g is not null
+    ) t cross join lateral (
+      (select ${columns(sql`0`, part)} from listings l join users u on u.id = l.user_id
+       where ${offerable} and ${cls} and l.give = t.g and l.id >= (select start from pick)
+         and u.featured_on is distinct from ${today} and ${noActionToday} and ${allowed}
+       order by l.id limit ${limit})
+      union all
+      (select ${columns(sql`0`, part)} from listings l join users u on u.id = l.user_id
+       where ${offerable} and ${cls} and l.give = t.g and l.id < (select start from pick)
+         and u.featured_on is distinct from ${today} and ${noActionToday} and ${allowed}
+       order by l.id limit ${limit})
+      union all
+      (select ${columns(sql`d.actions`, part)} from listings l join users u on u.id = l.user_id
+         join listing_days d on d.listing_id = l.id and d.day = ${today} and d.actions > 0
+       where ${offerable} and ${cls} and l.give = t.g
+         and u.featured_on is distinct from ${today} and ${allowed}
+       order by d.actions, random() limit ${limit})
+    ) c)`;
+
+  const result = (await db.execute(sql`
+    with pick as materialized (
+      select floor(random() * (coalesce((select max(id) from listings), 0) + 1))::int as start
+    )
+    select * from (
+      ${featuredPart(sponsoredPart, 1)}
+      union all ${sponsoredPartRows}
+      union all ${featuredPart(plainPart, 3)}
+      union all ${walkPart(plainPart, 4)}
+    ) x limit ${limit}`)) as unknown as { rows: (CandidateRow & { part: number })[] };
+  // The parts come out in turn; a stable sort on the part keeps that even if a plan interleaved them.
+  return result.rows
+    .map((row, i) => ({ row, i }))
+    .sort((a, b) => a.row.part - b.row.part || a.i - b.i)
+    .map(({ row: { part: _part, ...row } }) => row);
+}
 
 /** Whether an earlier action of this earner on this listing still falls in its repeat window (D4.4). */
 export async function actedWithinWindow(

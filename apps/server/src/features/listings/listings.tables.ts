@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../members/members.tables.js';
 
@@ -46,5 +47,16 @@ export const listings = pgTable(
   (t) => [
     index('listings_user_idx').on(t.userId, t.type),
     index('listings_offer_idx').on(t.type, t.status, t.give),
+    // earnPoints/fetchListings (D4): the offerable listings of a type by points, then id, so a tab
+    // reads the highest points first from a random id instead of sorting every candidate.
+    index('listings_offer_pick_idx')
+      .on(t.type, t.give, t.id)
+      .where(sql`${t.status} = 'active' and ${t.give} > 0 and ${t.changingTo} is null`),
+    // The same for the few listings with sponsored actions left, which come first (D4 order).
+    index('listings_sponsored_pick_idx')
+      .on(t.type, t.give, t.id)
+      .where(
+        sql`${t.status} = 'active' and ${t.give} > 0 and ${t.changingTo} is null and ${t.sponsorUsed} < ${t.sponsorBought} and not ${t.sponsorPaused}`,
+      ),
   ],
 );

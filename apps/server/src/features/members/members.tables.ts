@@ -51,6 +51,10 @@ export const users = pgTable(
     uniqueIndex('users_email_idx').on(t.email),
     index('users_referrer_idx').on(t.referrerId),
     index('users_created_idx').on(t.createdAt),
+    // The day's featured members (D8.3), two among all: found without reading every member.
+    index('users_featured_idx')
+      .on(t.featuredOn)
+      .where(sql`${t.featuredOn} is not null`),
     // D3.1: no member balance is ever negative; only the house may go below zero.
     check('users_member_points_not_negative', sql`${t.kind} <> 'member' OR ${t.points} >= 0`),
   ],

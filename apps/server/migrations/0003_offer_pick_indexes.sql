@@ -1,0 +1,3 @@
+CREATE INDEX "users_featured_idx" ON "users" USING btree ("featured_on") WHERE "users"."featured_on" is not null;--> statement-breakpoint
+CREATE INDEX "listings_offer_pick_idx" ON "listings" USING btree ("type","give","id") WHERE "listings"."status" = 'active' and "listings"."give" > 0 and "listings"."changing_to" is null;--> statement-breakpoint
+CREATE INDEX "listings_sponsored_pick_idx" ON "listings" USING btree ("type","give","id") WHERE "listings"."status" = 'active' and "listings"."give" > 0 and "listings"."changing_to" is null and "listings"."sponsor_used" < "listings"."sponsor_bought" and not "listings"."sponsor_paused";

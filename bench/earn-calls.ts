@@ -1,0 +1,242 @@
+/**
+ * The earning calls (D4, D5) on a large PostgreSQL data set under 50 concurrent earners, against
+ * the bare /healthz/live of the same server in the same run.
+ *   BENCH_DATABASE_URL=postgres://…/db npm run bench:earn   a database seeded by `npm run seed:large`
+ *   npm run bench:earn                                      a fresh database on the local server
+ *                                                           (BENCH_SERVER_URL), seeded, dropped after
+ * BENCH_MEMBERS, BENCH_LISTINGS, BENCH_ACTIONS size the fresh seed (default: the seed:large sizes);
+ * BENCH_EARNERS (3000) earners sign in; BENCH_REQUESTS (5000) requests per fetch call. Time moves on
+ * a ControllableClock instead of sleeping.
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { OPERATIONS_BASE } from '@marquee/contract';
+import { buildApp } from '../apps/server/src/app.js';
+import { loadConfig } from '../apps/server/src/platform/config.js';
+import { openDatabase } from '../apps/server/src/platform/db/database.js';
+import { ControllableClock } from '../apps/server/src/platform/clock.js';
+import { hashToken, newToken } from '../apps/server/src/platform/tokens.js';
+import { imdbQuestion } from '../apps/server/src/features/earn/earn.policy.js';
+import { LARGE_SEED_SIZE, printLargeSeedReport, seedLarge } from '../apps/server/src/scripts/seed-large.js';
+import { load, printResults, type LoadRequest, type LoadResult } from './load.js';
+
+const CONCURRENCY = 50;
+const EARNERS = Number(process.env.BENCH_EARNERS ?? 3000);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 5000);
+const sized = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+
+let url = process.env.BENCH_DATABASE_URL;
+let dropDatabase = async () => {};
+const fresh = !url;
+if (!url) {
+  const server = process.env.BENCH_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `marquee_bench_earn_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const u = new URL(server);
+  u.pathname = `/${name}`;
+  url = u.toString();
+  dropDatabase = async () => {
+    const c = new pg.Client({ connectionString: server });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await c.end();
+  };
+}
+
+const database = await openDatabase({ url });
+try {
+  await database.migrate();
+  const db = database.db;
+  const rows = async <T>(query: ReturnType<typeof sql>) =>
+    ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+
+  if (fresh) {
+    const size = {
+      members: sized('BENCH_MEMBERS', LARGE_SEED_SIZE.members),
+      listings: sized('BENCH_LISTINGS', LARGE_SEED_SIZE.listings),
+      actions: sized('BENCH_ACTIONS', LARGE_SEED_SIZE.actions),
+    };
+    console.log(`Fresh database; seeding ${JSON.stringify(size)}:`);
+    const report = await seedLarge(db, size, (line) => console.log(line));
+    printLargeSeedReport(report);
+    if (!report.ledger.ok) throw new Error('The seeded ledger does not balance.');
+  }
+  const [counts] = await rows<{ members: number; listings: number; actions: number }>(sql`
+    select (select count(*) from users where kind = 'member')::int as members,
+           (select count(*) from listings)::int as listings, (select count(*) from actions)::int as actions`);
+  console.log(
+    `Database: ${counts?.members} members, ${counts?.listings} listings, ${counts?.actions} past actions.`,
+  );
+
+  // Earners: active premium or pro members (managed members get no IMDb listings; paid caps are 60 a
+  // day, D6.3) under the IMDb points cap, with a verified X/Twitter account and no missing follows.
+  const earners = await rows<{ id: number }>(sql`
+    select u.id from users u
+    where u.kind = 'member' and u.status = 'active' and u.points < 4000
+      and (u.pro_expires > now() or u.premium_expires > now())
+      and not exists (select 1 from subscriptions s where s.user_id = u.id and s.level = 'managed' and s.status <> 'ended')
+      and exists (select 1 from linked_accounts la where la.user_id = u.id and la.platform = 'twitter' and la.status = 'verified')
+      and not exists (select 1 from actions a where a.earner_id = u.id and a.platform = 'twitter' and a.status = 'missing')
+      and coalesce((select d.actions from daily_actions d where d.user_id = u.id
+                    and d.day = (now() at time zone 'America/Los_Angeles')::date), 0) < 40
+    order by random() limit ${EARNERS}::int`);
+  const tokens = earners.map(() => newToken());
+  const sessionValues = earners.map(
+    (e, i) => sql`(${hashToken(tokens[i] as string)}, ${e.id}::int, now(), now())`,
+  );
+  for (let i = 0; i < sessionValues.length; i += 1000) {
+    await db.execute(
+      sql`insert into sessions (token_hash, user_id, created_at, last_used_at) values ${sql.join(sessionValues.slice(i, i + 1000), sql`, `)}`,
+    );
+  }
+  console.log(`${earners.length} earners signed in.`);
+
+  const clock = new ControllableClock();
+  const app = await buildApp({ config: loadConfig({ PORT: '3999' }), db, clock, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const post = (path: string, token: string, body: unknown): LoadRequest => ({
+    method: 'POST',
+    path: `${OPERATIONS_BASE}/${path}`,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const job = (requests: LoadRequest[], total = REQUESTS) => ({
+    origin,
+    concurrency: CONCURRENCY,
+    total,
+    requests,
+    expectStatus: 'success',
+  });
+  const fetchFor = (listingType: string) =>
+    tokens.map((t) => post('earnPoints/fetchListings', t, { listingType, maxItems: 4 }));
+  const report = (r: LoadResult) => {
+    if (r.failures.length)
+      console.log(`  ${r.name}: ${r.errors} errors, e.g.\n    ${r.failures.join('\n    ')}`);
+    return r;
+  };
+
+  // Warm up connections and query plans.
+  await load('warm-up', job(fetchFor('imdb'), 1000));
+
+  const bare = report(await load('bare: /healthz/live', job([{ method: 'GET', path: '/healthz/live' }])));
+  const results = [
+    report(await load('earnPoints/fetchListings imdb', job(fetchFor('imdb')))),
+    report(await load('earnPoints/fetchListings twitter', job(fetchFor('twitter')))),
+    report(await load('earnPoints/fetchListings youtube', job(fetchFor('youtube')))),
+  ];
+
+  // recordCorrectAnswer, two ways in one round. Half the earners take the first listing of their
+  // IMDb tab: in the D4 order that is a sponsored one while any are left, paid by the house (D6.4).
+  // The other half open the profile list of an owner with points of their own (one earner per
+  // owner, so every owner can still pay) and take a listing the owner pays for. Each earner presses
+  // Start, the clock moves past the 5 s dwell (D11.1), then each sends its one correct answer (one
+  // credit each, so D11.1's 6 a minute and the daily caps hold). The expected value is read from
+  // imdb_facts here, never from the API (D5.2).
+  const prepStarted = performance.now();
+  const payers = await rows<{ id: number }>(sql`
+    select distinct on (l.user_id) l.user_id as id from listings l join users u on u.id = l.user_id
+    where l.type = 'imdb-view' and l.status = 'active' and l.give > 0 and l.changing_to is null
+      and not (l.sponsor_used < l.sponsor_bought and not l.sponsor_paused)
+      and u.status = 'active' and u.points >= l.give + 2 + 50
+    order by l.user_id limit ${tokens.length}::int`);
+  const ownerQueue = payers.map((p) => p.id).sort(() => Math.random() - 0.5);
+  type Card = {
+    id: number;
+    type: string;
+    user_id: number;
+    external_id: string;
+    imdb_type: string | null;
+    test_cat: string | null;
+    pro_view: boolean;
+    sponsored: boolean;
+  };
+  type Planned = { token: string; listingId: number; page: string; question: string };
+  const planned: Record<'house' | 'owner', Planned[]> = { house: [], owner: [] };
+  const call = async (path: string, token: string, body: unknown) => {
+    const res = await fetch(`${origin}${OPERATIONS_BASE}/${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return { code: res.status, body: (await res.json()) as Record<string, unknown> };
+  };
+  let nextEarner = 0;
+  let prepProblems = 0;
+  await Promise.all(
+    Array.from({ length: 20 }, async () => {
+      while (nextEarner < tokens.length) {
+        const i = nextEarner++;
+        const token = tokens[i] as string;
+        const way = i % 2 === 0 ? 'house' : 'owner';
+        const ownerId = way === 'owner' ? ownerQueue.pop() : undefined;
+        const res = await call(
+          'earnPoints/fetchListings',
+          token,
+          ownerId === undefined
+            ? { listingType: 'imdb', maxItems: 4 }
+            : { listingType: 'user', user_id: ownerId, maxItems: 10 },
+        );
+        const cards = (res.body.listings ?? []) as Card[];
+        const pick =
+          way === 'house'
+            ? cards.find((l) => l.sponsored)
+            : cards.find((l) => l.type === 'imdb-view' && !l.sponsored);
+        if (!pick) {
+          prepProblems++;
+          continue;
+        }
+        const started = await call('earnPoints/startAction', token, { listing_id: pick.id });
+        if (started.code !== 200) {
+          prepProblems++;
+          continue;
+        }
+        const question = imdbQuestion({
+          imdbType: pick.imdb_type,
+          testCat: pick.test_cat,
+          proView: pick.pro_view,
+        });
+        planned[way].push({ token, listingId: pick.id, page: pick.external_id, question: question.key });
+      }
+    }),
+  );
+  const all = [...planned.house, ...planned.owner];
+  const facts = await rows<{ page_code: string; question: string; value: number }>(sql`
+    select page_code, question, value from imdb_facts
+    where (page_code, question) in (${sql.join(
+      all.map((p) => sql`(${p.page}, ${p.question})`),
+      sql`, `,
+    )})`);
+  const factOf = new Map(facts.map((f) => [`${f.page_code} ${f.question}`, f.value]));
+  const answersOf = (list: Planned[]) =>
+    list.flatMap((p) => {
+      const value = factOf.get(`${p.page} ${p.question}`);
+      return value === undefined
+        ? []
+        : [post('recordCorrectAnswer', p.token, { listing_id: p.listingId, answer: value })];
+    });
+  const house = answersOf(planned.house);
+  const owner = answersOf(planned.owner);
+  console.log(
+    `Prepared ${house.length} sponsored and ${owner.length} owner-paid answers in ${((performance.now() - prepStarted) / 1000).toFixed(1)} s (${prepProblems} earners without a listing to start, ${all.length - house.length - owner.length} without a fact).`,
+  );
+  clock.advance(10_000);
+  results.push(
+    report(await load('recordCorrectAnswer (sponsored)', job(house, house.length))),
+    report(await load('recordCorrectAnswer (owner pays)', job(owner, owner.length))),
+  );
+
+  console.log(
+    `\n${earners.length} earners, ${CONCURRENCY} concurrent clients, ${REQUESTS} requests per fetch call, ${database.kind}:`,
+  );
+  printResults(results, bare);
+  await app.close();
+} finally {
+  await database.close();
+  await dropDatabase();
+}

@@ -9,16 +9,15 @@ import { findMember } from '../members/members.repo.js';
 import { users } from '../members/members.tables.js';
 import { listings } from '../listings/listings.tables.js';
 import { membershipOf } from '../membership/membership.policy.js';
-import { dailyActionCap } from '../points/points.policy.js';
+import { dailyActionsUsedUpMessage } from '../points/points.policy.js';
 import { dailyActions } from '../points/points.tables.js';
+import { dailyAllowance } from '../points/points.service.js';
 import { HOUSE_ID, InsufficientPoints, movePoints } from '../points/ledger.js';
-import { qualifiedReferralCount } from '../points/points.repo.js';
-import { QUALIFIED_REFERRAL_DAYS } from '../points/points.policy.js';
 import { actions, listingDays, offers } from './earn.tables.js';
-import { actedWithinWindow, creditsSince } from './earn.repo.js';
+import { actedWithinWindow, creditsSince, latestOffer } from './earn.repo.js';
 import { MAX_CREDITS_PER_MINUTE, minimumDwellSeconds } from './earn.policy.js';
 
-const { MESSAGES } = earn;
+const { EARN, MESSAGES } = earn;
 type ListingType = earn.ListingType;
 
 export const NOT_OFFERED = 'This listing is no longer offered to you. Please reload the list.';
@@ -41,16 +40,10 @@ export interface Credited {
  * credited offer comes back too, so a repeated call can answer with the first result (D3.2).
  */
 export async function openOffer(db: Db, earnerId: number, listingId: number, now: Date) {
-  const [row] = await db
-    .select({ offer: offers, listing: listings, actionId: actions.id, actionPoints: actions.points })
-    .from(offers)
-    .innerJoin(listings, eq(listings.id, offers.listingId))
-    .leftJoin(actions, eq(actions.offerId, offers.id))
-    .where(and(eq(offers.earnerId, earnerId), eq(offers.listingId, listingId)))
-    .orderBy(sql`${offers.offeredAt} desc, ${offers.id} desc`)
-    .limit(1);
-  if (!row) throw new AppError(409, 'error', NOT_OFFERED);
-  if (row.actionId === null && row.offer.expiresAt <= now) throw new AppError(409, 'error', NOT_OFFERED);
+  const row = await latestOffer(db, earnerId, listingId);
+  if (!row || (row.actionId === null && row.offer.expiresAt <= now)) {
+    throw new AppError(409, 'error', NOT_OFFERED);
+  }
   return row;
 }
 
@@ -114,30 +107,14 @@ export async function creditOffer(deps: AppDeps, caller: Caller, offerId: number
     const member = await findMember(tx, caller.userId);
     if (!member) throw loggedOut();
     const { membership } = membershipOf(member, now);
-    const [day] = await tx
-      .select()
-      .from(dailyActions)
-      .where(and(eq(dailyActions.userId, caller.userId), eq(dailyActions.day, today)));
-    const referrals =
-      membership === 'free'
-        ? 0
-        : await qualifiedReferralCount(tx, caller.userId, now, QUALIFIED_REFERRAL_DAYS);
-    const max = dailyActionCap({
-      membership,
-      limitRaised: day?.limitRaised ?? false,
-      qualifiedReferrals: referrals,
-    });
-    if ((day?.actions ?? 0) >= max) {
-      throw new AppError(
-        409,
-        'done',
-        `You have used all ${max} of your Daily Actions for today. They start again at midnight Pacific time.`,
-      );
+    const allowance = await dailyAllowance(tx, caller.userId, membership, now);
+    if (allowance.actions >= allowance.max) {
+      throw new AppError(409, 'done', dailyActionsUsedUpMessage(allowance.max));
     }
 
     const ref = { refType: 'offer', refId: String(offer.id), at: now };
     try {
-      const basePoints = offer.points - offer.bonus - (offer.proView ? 2 : 0);
+      const basePoints = offer.points - offer.bonus - (offer.proView ? EARN.proViewBonus : 0);
       if (offer.sponsored) {
         // D6.4: the house pays the earner; the owner paid money for the sponsored action.
         await movePoints(tx, {
@@ -164,7 +141,7 @@ export async function creditOffer(deps: AppDeps, caller: Caller, offerId: number
         await movePoints(tx, {
           from: listing.userId,
           to: caller.userId,
-          amount: 2,
+          amount: EARN.proViewBonus,
           kind: 'pro_view_bonus',
           ...ref,
         });
@@ -203,7 +180,7 @@ export async function creditOffer(deps: AppDeps, caller: Caller, offerId: number
       .returning({ id: actions.id });
 
     // D6.3: a free member's first sponsored action of the day raises the cap by 10.
-    const raise = membership === 'free' && offer.sponsored && !(day?.limitRaised ?? false);
+    const raise = membership === 'free' && offer.sponsored && !allowance.limitRaised;
     await tx
       .insert(dailyActions)
       .values({ userId: caller.userId, day: today, actions: 1, limitRaised: raise })

@@ -288,11 +288,12 @@ export async function actedWithinWindow(
   return Boolean(row);
 }
 
-/** The newest offer of a listing to an earner, open or not, with its action if it was credited. */
+/** The newest offer of a listing to an earner, open or not, with its listing and its action if it was credited. */
 export async function latestOffer(db: Db, earnerId: number, listingId: number) {
   const [row] = await db
-    .select({ offer: offers, actionId: actions.id, actionPoints: actions.points })
+    .select({ offer: offers, listing: listings, actionId: actions.id, actionPoints: actions.points })
     .from(offers)
+    .innerJoin(listings, eq(listings.id, offers.listingId))
     .leftJoin(actions, eq(actions.offerId, offers.id))
     .where(and(eq(offers.earnerId, earnerId), eq(offers.listingId, listingId)))
     .orderBy(desc(offers.offeredAt), desc(offers.id))

@@ -10,6 +10,7 @@ import { users } from '../members/members.tables.js';
 import { listings } from '../listings/listings.tables.js';
 import { membershipOf } from '../membership/membership.policy.js';
 import { dailyAllowance } from '../points/points.service.js';
+import { dailyActionsUsedUpMessage } from '../points/points.policy.js';
 import { linkedAccount, missingCount } from '../accounts/accounts.repo.js';
 import { hiddenListings, offers } from './earn.tables.js';
 import { countActiveListings, findCandidates, latestOffer, type CandidateRow } from './earn.repo.js';
@@ -25,8 +26,6 @@ type FetchAnswer = earn.FetchListingsAnswer;
 
 const MANAGED_MESSAGE =
   'Managed Rank members do not do IMDb views themselves: your views are handled for you. See your Managed Rank history for how your page is doing.';
-const DONE_MESSAGE = (max: number) =>
-  `You have used all ${max} of your Daily Actions for today. They start again at midnight Pacific time.`;
 const POINTS_MAXED_MESSAGE = (cap: number) =>
   `You have ${cap.toLocaleString('en-US')} points or more, the most you can hold while earning from IMDb views. Spend some on your own listings to earn again.`;
 const NO_LISTINGS_MESSAGE = 'There are no listings for you right now. We will check again in a minute.';
@@ -46,7 +45,7 @@ export async function fetchListings(deps: AppDeps, caller: Caller, input: FetchI
   const member = await findMember(deps.db, caller.userId);
   if (!member) throw loggedOut();
   const { membership } = membershipOf(member, now);
-  const allowance = await dailyAllowance(deps, caller.userId, membership, now);
+  const allowance = await dailyAllowance(deps.db, caller.userId, membership, now);
   const proOption = canShowPro(membership);
   const base: FetchAnswer = {
     status: 'success',
@@ -83,7 +82,7 @@ export async function fetchListings(deps: AppDeps, caller: Caller, input: FetchI
     types = [TYPE_OF_PLATFORM[platform]];
   }
 
-  if (allowance.actions >= allowance.max) return answer('done', DONE_MESSAGE(allowance.max));
+  if (allowance.actions >= allowance.max) return answer('done', dailyActionsUsedUpMessage(allowance.max));
   const cap = imdbPointsCap(membership);
   const imdbMaxed = member.points >= cap;
   if (input.listingType === 'imdb' && imdbMaxed) return answer('pointsmaxed', POINTS_MAXED_MESSAGE(cap));
@@ -222,12 +221,7 @@ export async function startAction(deps: AppDeps, caller: Caller, listingId: numb
   if (!latest || latest.actionId !== null || latest.offer.expiresAt <= now) {
     throw new AppError(409, 'error', NOT_OFFERED);
   }
-  const [listing] = await deps.db
-    .select({ type: listings.type })
-    .from(listings)
-    .where(eq(listings.id, listingId))
-    .limit(1);
-  const window = offerWindowSeconds((listing?.type ?? 'imdb-view') as ListingType);
+  const window = offerWindowSeconds(latest.listing.type as ListingType);
   const expiresAt = new Date(Math.max(latest.offer.expiresAt.getTime(), now.getTime() + window * 1000));
   await deps.db
     .update(offers)

@@ -30,3 +30,7 @@ export function dailyActionCap(input: {
 
 /** A referral qualifies once it has been a member for 14 days and is not free (D6.3). */
 export const QUALIFIED_REFERRAL_DAYS = 14;
+
+/** What a member reads once the day's actions are used up (the point box, the earn list, a refused credit). */
+export const dailyActionsUsedUpMessage = (max: number) =>
+  `You have used all ${max} of your Daily Actions for today. They start again at midnight Pacific time.`;

@@ -4,16 +4,17 @@ import { loggedOut } from '../../platform/errors.js';
 import { pacificDay } from '../../platform/time.js';
 import { membershipOf } from '../membership/membership.policy.js';
 import { findMember } from '../members/members.repo.js';
-import { QUALIFIED_REFERRAL_DAYS, dailyActionCap } from './points.policy.js';
+import { QUALIFIED_REFERRAL_DAYS, dailyActionCap, dailyActionsUsedUpMessage } from './points.policy.js';
+import type { Db } from '../../platform/db/database.js';
 import { dailyActionsOn, qualifiedReferralCount } from './points.repo.js';
 
 /** Today's credited actions and today's cap (D6.3) of a member of a known level. */
-export async function dailyAllowance(deps: AppDeps, userId: number, membership: Membership, now: Date) {
+export async function dailyAllowance(db: Db, userId: number, membership: Membership, now: Date) {
   const [today, qualifiedReferrals] = await Promise.all([
-    dailyActionsOn(deps.db, userId, pacificDay(now)),
+    dailyActionsOn(db, userId, pacificDay(now)),
     membership === 'free'
       ? Promise.resolve(0)
-      : qualifiedReferralCount(deps.db, userId, now, QUALIFIED_REFERRAL_DAYS),
+      : qualifiedReferralCount(db, userId, now, QUALIFIED_REFERRAL_DAYS),
   ]);
   const max = dailyActionCap({ membership, limitRaised: today.limitRaised, qualifiedReferrals });
   return { actions: today.actions, limitRaised: today.limitRaised, max };
@@ -24,7 +25,7 @@ export function dailyActionsUsedUp(max: number): points.Toasty {
   return {
     type: 'info',
     color: 'info',
-    message: `You have used all ${max} of your Daily Actions for today. They start again at midnight Pacific time.`,
+    message: dailyActionsUsedUpMessage(max),
   };
 }
 
@@ -34,7 +35,7 @@ export async function pointBalance(deps: AppDeps, userId: number) {
   const member = await findMember(deps.db, userId);
   if (!member) throw loggedOut();
   const { membership } = membershipOf(member, now);
-  const { actions, max } = await dailyAllowance(deps, userId, membership, now);
+  const { actions, max } = await dailyAllowance(deps.db, userId, membership, now);
   // Once the day's actions are used up, the point box says so and when they come back.
   const toasty = actions >= max ? dailyActionsUsedUp(max) : null;
   return { status: 'success' as const, points: member.points, actions, max, toasty };

@@ -7,6 +7,15 @@
  * BENCH_MEMBERS, BENCH_LISTINGS, BENCH_ACTIONS size the fresh seed (default: the seed:large sizes);
  * BENCH_EARNERS (3000) earners sign in; BENCH_REQUESTS (5000) requests per fetch call. Time moves on
  * a ControllableClock instead of sleeping.
+ *
+ * Two rounds, each with 50 clients:
+ *   saturation: each client sends its next request as soon as the last is answered. This gives the
+ *     throughput, printed as a share of the bare endpoint's. Latency here is 50 / throughput by
+ *     Little's law, whatever a call costs, so it is not the latency figure.
+ *   50 earners: each client is an earner who waits BENCH_THINK_MS (1000 ms, exponential) after
+ *     an answer before the next call. Fair play lets a real earner credit at most 6 actions a minute
+ *     (D11.1), three calls each, so one call per 3.3 s; 1 s is three times that pace. This gives
+ *     the latency (p95) of each call under 50 concurrent earners.
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
@@ -24,6 +33,8 @@ import { load, printResults, type LoadRequest, type LoadResult } from './load.js
 const CONCURRENCY = 50;
 const EARNERS = Number(process.env.BENCH_EARNERS ?? 3000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 5000);
+const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 1000);
+const PACED_REQUESTS = Number(process.env.BENCH_PACED_REQUESTS ?? 1500);
 const sized = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 
 let url = process.env.BENCH_DATABASE_URL;
@@ -106,13 +117,15 @@ try {
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
-  const job = (requests: LoadRequest[], total = REQUESTS) => ({
+  const job = (requests: LoadRequest[], total = REQUESTS, thinkMs?: number) => ({
     origin,
     concurrency: CONCURRENCY,
     total,
     requests,
     expectStatus: 'success',
+    thinkMs,
   });
+  const paced = (requests: LoadRequest[], total = PACED_REQUESTS) => job(requests, total, THINK_MS);
   const fetchFor = (listingType: string) =>
     tokens.map((t) => post('earnPoints/fetchListings', t, { listingType, maxItems: 4 }));
   const report = (r: LoadResult) => {
@@ -124,6 +137,16 @@ try {
   // Warm up connections and query plans.
   await load('warm-up', job(fetchFor('imdb'), 1000));
 
+  // The earners' round first, so the saturation round's backlog (vacuum, dirty pages) does not
+  // fall on it.
+  const pacedBare = report(
+    await load('bare: /healthz/live', paced([{ method: 'GET', path: '/healthz/live' }])),
+  );
+  const pacedResults = [
+    report(await load('earnPoints/fetchListings imdb', paced(fetchFor('imdb')))),
+    report(await load('earnPoints/fetchListings twitter', paced(fetchFor('twitter')))),
+    report(await load('earnPoints/fetchListings youtube', paced(fetchFor('youtube')))),
+  ];
   const bare = report(await load('bare: /healthz/live', job([{ method: 'GET', path: '/healthz/live' }])));
   const results = [
     report(await load('earnPoints/fetchListings imdb', job(fetchFor('imdb')))),
@@ -226,15 +249,28 @@ try {
     `Prepared ${house.length} sponsored and ${owner.length} owner-paid answers in ${((performance.now() - prepStarted) / 1000).toFixed(1)} s (${prepProblems} earners without a listing to start, ${all.length - house.length - owner.length} without a fact).`,
   );
   clock.advance(10_000);
+  // Each answer can be sent once: half of each kind for the saturation round, half for the earners.
+  const halves = (list: LoadRequest[]) =>
+    [list.slice(0, list.length >> 1), list.slice(list.length >> 1)] as const;
+  const [houseFast, housePaced] = halves(house);
+  const [ownerFast, ownerPaced] = halves(owner);
+  pacedResults.push(
+    report(await load('recordCorrectAnswer (sponsored)', paced(housePaced, housePaced.length))),
+    report(await load('recordCorrectAnswer (owner pays)', paced(ownerPaced, ownerPaced.length))),
+  );
   results.push(
-    report(await load('recordCorrectAnswer (sponsored)', job(house, house.length))),
-    report(await load('recordCorrectAnswer (owner pays)', job(owner, owner.length))),
+    report(await load('recordCorrectAnswer (sponsored)', job(houseFast, houseFast.length))),
+    report(await load('recordCorrectAnswer (owner pays)', job(ownerFast, ownerFast.length))),
   );
 
   console.log(
-    `\n${earners.length} earners, ${CONCURRENCY} concurrent clients, ${REQUESTS} requests per fetch call, ${database.kind}:`,
+    `\nSaturation: ${CONCURRENCY} clients back to back, ${REQUESTS} requests per fetch call, ${earners.length} earners, ${database.kind}:`,
   );
   printResults(results, bare);
+  console.log(
+    `\n${CONCURRENCY} concurrent earners, each calling again ${THINK_MS} ms (mean) after an answer, ${PACED_REQUESTS} requests per fetch call:`,
+  );
+  printResults(pacedResults, pacedBare);
   await app.close();
 } finally {
   await database.close();

@@ -46,8 +46,12 @@ const failures = [];
 let errors = 0;
 let next = 0;
 const started = performance.now();
+const think = () =>
+  job.thinkMs ? new Promise((r) => setTimeout(r, -Math.log(1 - Math.random()) * job.thinkMs)) : null;
 await Promise.all(
   Array.from({ length: job.concurrency }, async () => {
+    // Paced clients start spread over one think time, not all at once.
+    if (job.thinkMs) await new Promise((r) => setTimeout(r, Math.random() * job.thinkMs));
     while (next < job.total) {
       const { ms, ok, sample } = await send(next++);
       latencies.push(ms);
@@ -55,6 +59,7 @@ await Promise.all(
         errors++;
         if (failures.length < 5) failures.push(sample);
       }
+      await think();
     }
   }),
 );

@@ -15,6 +15,11 @@ export interface LoadJob {
   requests: LoadRequest[];
   /** The JSON `status` a good answer carries ('success'); without it any 2xx answer is good. */
   expectStatus?: string;
+  /**
+   * Paced clients: each waits a random time of this mean (exponential) after an answer before its
+   * next request, as people do; without it each sends the next request at once (saturation).
+   */
+  thinkMs?: number;
 }
 
 export interface LoadResult {
@@ -32,7 +37,8 @@ export interface LoadResult {
 
 /**
  * A bounded load loop against a server on this machine (loopback only): `concurrency` clients in a
- * worker thread send `total` requests over keep-alive connections; latencies are summarised.
+ * worker thread send `total` requests over keep-alive connections, back to back or paced
+ * (`thinkMs`); latencies are summarised.
  */
 export async function load(name: string, job: LoadJob): Promise<LoadResult> {
   const out = await new Promise<{ latencies: number[]; errors: number; failures: string[]; seconds: number }>(

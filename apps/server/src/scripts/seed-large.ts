@@ -249,7 +249,7 @@ async function fill(
 
   // The big tables' secondary indexes are built once after loading instead of being updated row by
   // row: dropped here and created again from their own definitions (pg_indexes) further down.
-  const bulk = ['offers', 'actions', 'listing_days', 'daily_actions', 'ledger_entries'];
+  const bulk = ['offers', 'actions', 'daily_actions', 'ledger_entries'];
   const secondary = (
     (await db.execute(sql`
       select i.indexname, i.indexdef from pg_indexes i
@@ -312,11 +312,14 @@ async function fill(
            case when status <> 'credited' then at + interval '5 seconds' end
     from seed_large_stage order by n`,
   );
-  await step('listing_days and daily_actions', async () => {
+  await step('actions today per listing and daily_actions', async () => {
     await db.execute(sql`
-        insert into listing_days (listing_id, day, actions)
-        select listing_id, (at at time zone ${PACIFIC})::date, count(*) from seed_large_stage group by 1, 2 order by 1, 2
-        on conflict (listing_id, day) do update set actions = listing_days.actions + excluded.actions`);
+        update listings l set acted_on = d.day, acted_count = d.n
+        from (select distinct on (listing_id) listing_id, day, n from (
+                select listing_id, (at at time zone ${PACIFIC})::date as day, count(*)::int as n
+                from seed_large_stage group by 1, 2) per_day
+              order by listing_id, day desc) d
+        where d.listing_id = l.id`);
     await db.execute(sql`
         insert into daily_actions (user_id, day, actions, limit_raised)
         select earner, (at at time zone ${PACIFIC})::date, count(*), false from seed_large_stage group by 1, 2 order by 1, 2

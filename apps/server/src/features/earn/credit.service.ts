@@ -5,15 +5,13 @@ import type { Caller } from '../../platform/auth.js';
 import type { Db } from '../../platform/db/database.js';
 import { AppError, loggedOut, tooManyRequests } from '../../platform/errors.js';
 import { MINUTE_MS, pacificDay } from '../../platform/time.js';
-import { findMember } from '../members/members.repo.js';
 import { users } from '../members/members.tables.js';
 import { listings } from '../listings/listings.tables.js';
-import { membershipOf } from '../membership/membership.policy.js';
 import { dailyActionsUsedUpMessage } from '../points/points.policy.js';
 import { dailyActions } from '../points/points.tables.js';
-import { dailyAllowance } from '../points/points.service.js';
-import { HOUSE_ID, InsufficientPoints, movePoints } from '../points/ledger.js';
-import { actions, listingDays, offers } from './earn.tables.js';
+import { memberToday } from '../points/points.service.js';
+import { InsufficientPoints, houseTill, payInto, type Payment } from '../points/ledger.js';
+import { actions, offers } from './earn.tables.js';
 import { actedWithinWindow, creditsSince, latestOffer } from './earn.repo.js';
 import { MAX_CREDITS_PER_MINUTE, minimumDwellSeconds } from './earn.policy.js';
 
@@ -70,15 +68,23 @@ export function checkDwell(offer: Offer, type: ListingType, now: Date) {
 }
 
 /**
- * Credits one action (D5.7) in one transaction: the earner's row is locked first, so a repeated or
- * concurrent call for the same offer finds the first credit and returns it (D3.2), and the daily
- * cap, the speed limit and the repeat window are checked against settled counts.
+ * Credits one action (D5.7) in one transaction. The member accounts it touches (the earner and, when
+ * the owner pays, the owner) are locked first and in id order, so two members crediting on each
+ * other's listings at once cannot deadlock, and a repeated or concurrent call for the same offer
+ * finds the first credit and returns it (D3.2); the daily cap, the speed limit and the repeat window
+ * are checked against settled counts. The rows many earners share (a sponsored listing, the house
+ * account of D6.4) are touched last, just before the commit, so credits queue on them briefly.
  */
 export async function creditOffer(deps: AppDeps, caller: Caller, offerId: number): Promise<Credited> {
   const now = deps.clock.now();
   const today = pacificDay(now);
   return deps.db.transaction(async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, caller.userId)).for('update');
+    await tx.execute(sql`
+      select u.id from ${users} u
+      where u.id = ${caller.userId}
+         or u.id = (select l.user_id from ${offers} o join ${listings} l on l.id = o.listing_id
+                    where o.id = ${offerId} and o.earner_id = ${caller.userId} and not o.sponsored)
+      order by u.id for update of u`);
     const [row] = await tx
       .select({ offer: offers, listing: listings, actionId: actions.id, actionPoints: actions.points })
       .from(offers)
@@ -104,60 +110,11 @@ export async function creditOffer(deps: AppDeps, caller: Caller, offerId: number
       throw new AppError(409, 'error', 'You have already been credited for this listing.');
     }
 
-    const member = await findMember(tx, caller.userId);
-    if (!member) throw loggedOut();
-    const { membership } = membershipOf(member, now);
-    const allowance = await dailyAllowance(tx, caller.userId, membership, now);
+    const earner = await memberToday(tx, caller.userId, now);
+    if (!earner) throw loggedOut();
+    const { membership, allowance } = earner;
     if (allowance.actions >= allowance.max) {
       throw new AppError(409, 'done', dailyActionsUsedUpMessage(allowance.max));
-    }
-
-    const ref = { refType: 'offer', refId: String(offer.id), at: now };
-    try {
-      const basePoints = offer.points - offer.bonus - (offer.proView ? EARN.proViewBonus : 0);
-      if (offer.sponsored) {
-        // D6.4: the house pays the earner; the owner paid money for the sponsored action.
-        await movePoints(tx, {
-          from: HOUSE_ID,
-          to: caller.userId,
-          amount: basePoints,
-          kind: 'sponsored',
-          ...ref,
-        });
-        await tx
-          .update(listings)
-          .set({ sponsorUsed: sql`${listings.sponsorUsed} + 1` })
-          .where(eq(listings.id, listing.id));
-      } else {
-        await movePoints(tx, {
-          from: listing.userId,
-          to: caller.userId,
-          amount: basePoints,
-          kind: 'earn',
-          ...ref,
-        });
-      }
-      if (offer.proView) {
-        await movePoints(tx, {
-          from: listing.userId,
-          to: caller.userId,
-          amount: EARN.proViewBonus,
-          kind: 'pro_view_bonus',
-          ...ref,
-        });
-      }
-      if (offer.bonus > 0) {
-        await movePoints(tx, {
-          from: HOUSE_ID,
-          to: caller.userId,
-          amount: offer.bonus,
-          kind: 'featured_bonus',
-          ...ref,
-        });
-      }
-    } catch (e) {
-      if (e instanceof InsufficientPoints) throw new AppError(409, 'error', OWNER_CANNOT_PAY);
-      throw e;
     }
 
     const [action] = await tx
@@ -191,13 +148,37 @@ export async function creditOffer(deps: AppDeps, caller: Caller, offerId: number
           ...(raise ? { limitRaised: true } : {}),
         },
       });
+    // The points (D5.7): the owner pays, or the house for a sponsored action (D6.4), and the house
+    // pays the featured bonus (D8.3), from the earner's till. The rows many earners share come last,
+    // each held only until the commit: a sponsored listing's row (one fewer left), then the till's.
+    const basePoints = offer.points - offer.bonus - (offer.proView ? EARN.proViewBonus : 0);
+    const ref = { refType: 'offer', refId: String(offer.id), at: now };
+    const fromOwner: Payment[] = [];
+    const fromHouse: Payment[] = [];
+    const house = houseTill(caller.userId);
+    if (offer.sponsored) fromHouse.push({ from: house, amount: basePoints, kind: 'sponsored' });
+    else fromOwner.push({ from: listing.userId, amount: basePoints, kind: 'earn' });
+    if (offer.proView)
+      fromOwner.push({ from: listing.userId, amount: EARN.proViewBonus, kind: 'pro_view_bonus' });
+    if (offer.bonus > 0) fromHouse.push({ from: house, amount: offer.bonus, kind: 'featured_bonus' });
+    try {
+      await payInto(tx, caller.userId, fromOwner, ref);
+    } catch (e) {
+      if (e instanceof InsufficientPoints) throw new AppError(409, 'error', OWNER_CANNOT_PAY);
+      throw e;
+    }
+    // Actions today on the listing (D4.5) and, for a sponsored action, one fewer left (D6.4). A
+    // sponsored offer made just before the last one was used is still honoured (D5.1).
     await tx
-      .insert(listingDays)
-      .values({ listingId: listing.id, day: today, actions: 1 })
-      .onConflictDoUpdate({
-        target: [listingDays.listingId, listingDays.day],
-        set: { actions: sql`${listingDays.actions} + 1` },
-      });
+      .update(listings)
+      .set({
+        actedCount: sql`case when ${listings.actedOn} = ${today} then ${listings.actedCount} + 1 else 1 end`,
+        actedOn: today,
+        ...(offer.sponsored ? { sponsorUsed: sql`${listings.sponsorUsed} + 1` } : {}),
+      })
+      .where(eq(listings.id, listing.id));
+
+    await payInto(tx, caller.userId, fromHouse, ref);
     return {
       actionId: (action as { id: number }).id,
       points: offer.points,

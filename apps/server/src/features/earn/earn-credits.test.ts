@@ -182,6 +182,37 @@ describe('recordCorrectAnswer (D5.2, D5.7, D11.1)', () => {
     expect(await balance(owner.id)).toBe(482);
   });
 
+  it("credits two members acting on each other's listings at the same moment, without a deadlock (D3.2)", async () => {
+    const a = await buildMember(t.db, t.clock, { points: 500 });
+    const b = await buildMember(t.db, t.clock, { points: 500 });
+    const listingOfA = await imdbListing(a.id, 12);
+    const listingOfB = await imdbListing(b.id, 12);
+    await offerAndStart(a, b.id, listingOfB.id);
+    await offerAndStart(b, a.id, listingOfA.id);
+    const [fromA, fromB] = await Promise.all([
+      t.call(earn.recordCorrectAnswer, { listing_id: listingOfB.id, answer: 12 }, a.token),
+      t.call(earn.recordCorrectAnswer, { listing_id: listingOfA.id, answer: 12 }, b.token),
+    ]);
+    expect([fromA.statusCode, fromB.statusCode]).toEqual([200, 200]);
+    expect(await balance(a.id)).toBe(500);
+    expect(await balance(b.id)).toBe(500);
+  });
+
+  it("pays sponsored actions from the earner's house till (D6.4)", async () => {
+    const { houseTill } = await import('../points/ledger.js');
+    const earner = await buildMember(t.db, t.clock);
+    const owner = await buildMember(t.db, t.clock, { points: 0 });
+    const listing = await imdbListing(owner.id, 30, { sponsorBought: 2, give: 12 });
+    const till = houseTill(earner.id);
+    const before = await balance(till);
+    await offerAndStart(earner, owner.id, listing.id);
+    const paid = await t.call(earn.recordCorrectAnswer, { listing_id: listing.id, answer: 30 }, earner.token);
+    expect(paid.body.status).toBe('success');
+    expect(await balance(till)).toBe((before ?? 0) - 12);
+    const [after] = await t.db.select().from(listings).where(eq(listings.id, listing.id));
+    expect(after).toMatchObject({ sponsorUsed: 1, sponsorLeft: true, actedCount: 1 });
+  });
+
   it('refuses when the owner can no longer pay, and pays sponsored actions from the house (D6.4)', async () => {
     const earner = await buildMember(t.db, t.clock);
     const owner = await buildMember(t.db, t.clock, { points: 20 });

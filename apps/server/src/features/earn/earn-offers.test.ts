@@ -103,10 +103,10 @@ describe('earnPoints/fetchListings (D4)', () => {
   it('stops offering a listing once its rate limit for the day is used (D4.5)', async () => {
     const { earner, owner } = await pair();
     const listing = await buildListing(t.db, t.clock, owner.id, { rlSelection: 20, distributed: 1 });
-    const { listingDays } = await import('./earn.tables.js');
     await t.db
-      .insert(listingDays)
-      .values({ listingId: listing.id, day: pacificDay(t.clock.now()), actions: 20 });
+      .update(listings)
+      .set({ actedOn: pacificDay(t.clock.now()), actedCount: 20 })
+      .where(eq(listings.id, listing.id));
     expect((await fetchOwn(earner.token, owner.id)).body.status).toBe('nolistings');
     await t.db.update(listings).set({ rlSelection: 500 }).where(eq(listings.id, listing.id));
     expect((await fetchOwn(earner.token, owner.id)).body.status).toBe('success');

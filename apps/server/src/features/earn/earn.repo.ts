@@ -14,11 +14,11 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { earn } from '@marquee/contract';
-import type { Db } from '../../platform/db/database.js';
+import { executePrepared, type Db } from '../../platform/db/database.js';
 import { DAY_MS } from '../../platform/time.js';
 import { blocks, users } from '../members/members.tables.js';
 import { listings } from '../listings/listings.tables.js';
-import { actions, answerMisses, hiddenListings, imdbFacts, listingDays, offers } from './earn.tables.js';
+import { actions, answerMisses, hiddenListings, imdbFacts, offers } from './earn.tables.js';
 
 type ListingType = earn.ListingType;
 
@@ -78,9 +78,12 @@ export async function findCandidates(db: Db, q: CandidateQuery): Promise<Candida
 /** Every candidate sorted in the D4 order: for one owner's listings (the profile earn list). */
 async function sortedCandidates(db: Db, q: CandidateQuery): Promise<CandidateRow[]> {
   const weekAgo = new Date(q.now.getTime() - 7 * DAY_MS);
-  const sponsoredLeft = sql<boolean>`(${listings.sponsorUsed} < ${listings.sponsorBought} and not ${listings.sponsorPaused})`;
+  const sponsoredLeft = listings.sponsorLeft;
   const featured = sql<boolean>`coalesce(${users.featuredOn} = ${q.today}, false)`;
-  const actedToday = sql<number>`coalesce(${listingDays.actions}, 0)`.mapWith(Number);
+  const actedToday =
+    sql<number>`case when ${listings.actedOn} = ${q.today} then ${listings.actedCount} else 0 end`.mapWith(
+      Number,
+    );
   return db
     .select({
       id: listings.id,
@@ -107,7 +110,6 @@ async function sortedCandidates(db: Db, q: CandidateQuery): Promise<CandidateRow
     })
     .from(listings)
     .innerJoin(users, eq(users.id, listings.userId))
-    .leftJoin(listingDays, and(eq(listingDays.listingId, listings.id), eq(listingDays.day, q.today)))
     .where(
       and(
         inArray(listings.type, q.types),
@@ -154,106 +156,108 @@ function repeatWindowSql(type: string, today: string, now: Date): SQL {
  * candidate set. The order is: sponsored with actions left, featured owners, higher points, fewer
  * actions today, random. It is read as four parts, each already in that order:
  *   1. featured owners' sponsored listings and 3. their other listings: few, sorted whole;
- *   2. other sponsored listings: few, sorted whole on what does not depend on the earner, the
- *      earner's conditions checked on the sorted rows until enough pass;
- *   4. all other listings: for each points value from the highest
- *      (a skip scan over the partial index), first the listings with no action today from a random
- *      starting id, wrapping around (random order among equals without sorting them), then those with
- *      actions today by count, then random.
+ *   2. other sponsored listings: few (bought with money), their ids sorted whole on the index;
+ *   4. all other listings: for each points value from the highest (a skip scan over
+ *      listings_offer_pick_idx), first the listings with no action today from a random starting id,
+ *      wrapping around (random order among equals without sorting them), then those acted on today
+ *      by their count, their ids sorted on listings_acted_pick_idx alone.
+ * The owner and the earner's conditions are checked on each row as it is read.
  * Each part stops as soon as `limit` rows have come out (a LIMIT over UNION ALL reads its branches
- * in turn and lazily), so a tab costs a few index range scans rather than a sort of every listing.
+ * in turn and lazily), so a tab costs a few short index range scans and a few dozen row lookups.
  */
 async function fastCandidates(db: Db, q: CandidateQuery, type: string): Promise<CandidateRow[]> {
   const today = q.today;
-  const sponsoredLeft = sql`(l.sponsor_used < l.sponsor_bought and not l.sponsor_paused)`;
-  // What the partial indexes listings_offer_pick_idx and listings_sponsored_pick_idx cover.
+  // What the partial indexes listings_offer_pick_idx, listings_acted_pick_idx and
+  // listings_sponsored_pick_idx cover.
   const offerable = sql`l.type = ${type} and l.status = 'active' and l.give > 0 and l.changing_to is null`;
-  const sponsoredPart = sql`l.sponsor_used < l.sponsor_bought and not l.sponsor_paused`;
-  const plainPart = sql`not (l.sponsor_used < l.sponsor_bought and not l.sponsor_paused)`;
-  // D4.1 and D4.3-D4.6 for this earner. The few blocks and hidden listings are read once (hashed).
-  const allowed = sql`u.status = 'active' and l.user_id <> ${q.earnerId}
-    and (u.points >= l.give or ${sponsoredLeft})
+  const actedToday = sql`(case when l.acted_on = ${today} then l.acted_count else 0 end)`;
+  // D4.1 and D4.4-D4.6 for this earner on a listing `l`. The few blocks and hidden listings are
+  // read once (hashed); the repeat window is one probe of the earner's actions per row.
+  const earnerMay = sql`l.user_id <> ${q.earnerId}
     and l.user_id not in (select b.blocked_id from blocks b where b.blocker_id = ${q.earnerId}
                           union all select b.blocker_id from blocks b where b.blocked_id = ${q.earnerId})
     and l.id not in (select h.listing_id from hidden_listings h where h.session_id = ${q.sessionId})
     and not exists (select 1 from actions a where a.earner_id = ${q.earnerId} and a.listing_id = l.id
                     and a.status not in ('reversed', 'invalid') and ${repeatWindowSql(type, today, q.now)})`;
-  const columns = (
-    acted: SQL,
-    part: number,
-  ) => sql`l.id, l.user_id as "userId", l.type, l.platform, l.name, l.url,
+  // D4.1 and D4.3 on the owner `u`.
+  const ownerMay = sql`u.status = 'active' and (u.points >= l.give or l.sponsor_left)`;
+  const columns = (part: number) => sql`l.id, l.user_id as "userId", l.type, l.platform, l.name, l.url,
     l.external_id as "externalId", l.give, l.rl_selection as "rlSelection", l.distributed,
     l.allow_pro_views as "allowProViews", l.imdb_type as "imdbType", l.test_cat as "testCat",
     l.nm_code as "nmCode", u.first, u.last, u.default_pic as avatar, u.points as "ownerPoints",
-    ${sponsoredLeft} as "sponsoredLeft", coalesce(u.featured_on = ${today}, false) as featured,
-    ${acted} as "actedToday", ${part}::int as part`;
+    l.sponsor_left as "sponsoredLeft", coalesce(u.featured_on = ${today}, false) as featured,
+    ${actedToday}::int as "actedToday", ${part}::int as part`;
   const limit = sql`${q.limit}::int`;
-  const actedToday = sql`coalesce((select d.actions from listing_days d where d.listing_id = l.id and d.day = ${today}), 0)::int`;
-  const noActionToday = sql`not exists (select 1 from listing_days d where d.listing_id = l.id and d.day = ${today} and d.actions > 0)`;
+  const notFeatured = sql`u.featured_on is distinct from ${today}`;
 
   // Parts 1 and 3: the featured owners' listings (D8.3: two members a day).
-  const featuredPart = (cls: SQL, part: number) => sql`(
-    select ${columns(actedToday, part)} from listings l join users u on u.id = l.user_id
-    where u.featured_on = ${today} and ${offerable} and ${cls} and ${allowed}
-    order by l.give desc, "actedToday", random() limit ${limit})`;
+  const featuredPart = (sponsored: boolean, part: number) => sql`(
+    select ${columns(part)} from listings l join users u on u.id = l.user_id
+    where u.featured_on = ${today} and ${offerable} and l.sponsor_left = ${sponsored}
+      and ${ownerMay} and ${earnerMay}
+    order by l.give desc, ${actedToday}, random() limit ${limit})`;
 
-  // Part 2: the other listings with sponsored actions left. They are few (bought with money) and
-  // most have actions today, so they are sorted whole on what does not depend on the earner, and the
-  // earner's conditions are checked lazily on the sorted rows (offset 0 keeps them out of the sort).
-  const sponsoredPartRows = sql`(
-    select s.* from (
-      select ${columns(actedToday, 2)} from listings l join users u on u.id = l.user_id
-      where ${offerable} and ${sponsoredPart} and u.featured_on is distinct from ${today}
-        and u.status = 'active' and l.user_id <> ${q.earnerId}
-      order by l.give desc, "actedToday", random() offset 0
-    ) s
-    where s."userId" not in (select b.blocked_id from blocks b where b.blocker_id = ${q.earnerId}
-                             union all select b.blocker_id from blocks b where b.blocked_id = ${q.earnerId})
-      and s.id not in (select h.listing_id from hidden_listings h where h.session_id = ${q.sessionId})
-      and not exists (select 1 from actions a where a.earner_id = ${q.earnerId} and a.listing_id = s.id
-                      and a.status not in ('reversed', 'invalid') and ${repeatWindowSql(type, today, q.now)})
+  // Each row of sorted ids `s` read and checked in turn until enough pass.
+  const readInTurn = (ids: SQL, part: number) => sql`(
+    select ${columns(part)} from (${ids} offset 0) s
+    cross join lateral (select l.* from listings l where l.id = s.id offset 0) l
+    cross join lateral (select u.* from users u where u.id = l.user_id offset 0) u
+    where ${notFeatured} and ${ownerMay} and ${earnerMay}
     limit ${limit})`;
 
-  // Part 4: points values from the highest, then per value a random start and wrap-around.
-  const walkPart = (cls: SQL, part: number) => sql`(
+  // Part 2: the other listings with sponsored actions left. They are few (bought with money), so
+  // their ids are sorted whole from listings_acted_pick_idx alone.
+  const sponsoredPart = readInTurn(
+    sql`select l.id from listings l where ${offerable} and l.sponsor_left
+        order by l.give desc, ${actedToday}, random()`,
+    2,
+  );
+
+  // Part 4: all other listings. For each points value from the highest, the listings not acted on
+  // today from a random starting id, wrapping around, then those acted on today by their count.
+  const plain = sql`${offerable} and not l.sponsor_left`;
+  const notActedRows = (from: SQL) => sql`(
+    select ${columns(4)} from listings l join users u on u.id = l.user_id
+    where ${plain} and l.give = t.g and l.acted_on is distinct from ${today} and ${from}
+      and ${notFeatured} and ${ownerMay} and ${earnerMay}
+    order by l.id limit ${limit})`;
+  const plainPart = sql`(
     select c.* from (
       with recursive gives(g) as (
-        select (select max(l.give) from listings l where ${offerable} and ${cls})
+        select (select max(l.give) from listings l where ${plain})
         union all
-        select (select max(l.give) from listings l where ${offerable} and ${cls} and l.give < gives.g)
+        select (select max(l.give) from listings l where ${plain} and l.give < gives.g)
         from gives where gives.g is not null
       )
       select g from gives where g is not null
     ) t cross join lateral (
-      (select ${columns(sql`0`, part)} from listings l join users u on u.id = l.user_id
-       where ${offerable} and ${cls} and l.give = t.g and l.id >= (select start from pick)
-         and u.featured_on is distinct from ${today} and ${noActionToday} and ${allowed}
-       order by l.id limit ${limit})
+      ${notActedRows(sql`l.id >= (select start from pick)`)}
       union all
-      (select ${columns(sql`0`, part)} from listings l join users u on u.id = l.user_id
-       where ${offerable} and ${cls} and l.give = t.g and l.id < (select start from pick)
-         and u.featured_on is distinct from ${today} and ${noActionToday} and ${allowed}
-       order by l.id limit ${limit})
+      ${notActedRows(sql`l.id < (select start from pick)`)}
       union all
-      (select ${columns(sql`d.actions`, part)} from listings l join users u on u.id = l.user_id
-         join listing_days d on d.listing_id = l.id and d.day = ${today} and d.actions > 0
-       where ${offerable} and ${cls} and l.give = t.g
-         and u.featured_on is distinct from ${today} and ${allowed}
-       order by d.actions, random() limit ${limit})
+      ${readInTurn(
+        sql`select l.id from listings l where ${plain} and l.give = t.g and l.acted_on = ${today}
+            order by l.acted_count, random()`,
+        4,
+      )}
     ) c)`;
 
-  const result = (await db.execute(sql`
+  const rows = await executePrepared<CandidateRow & { part: number }>(
+    db,
+    `offer_pick_${type}`,
+    sql`
     with pick as materialized (
       select floor(random() * (coalesce((select max(id) from listings), 0) + 1))::int as start
     )
     select * from (
-      ${featuredPart(sponsoredPart, 1)}
-      union all ${sponsoredPartRows}
-      union all ${featuredPart(plainPart, 3)}
-      union all ${walkPart(plainPart, 4)}
-    ) x limit ${limit}`)) as unknown as { rows: (CandidateRow & { part: number })[] };
+      ${featuredPart(true, 1)}
+      union all ${sponsoredPart}
+      union all ${featuredPart(false, 3)}
+      union all ${plainPart}
+    ) x limit ${limit}`,
+  );
   // The parts come out in turn; a stable sort on the part keeps that even if a plan interleaved them.
-  return result.rows
+  return rows
     .map((row, i) => ({ row, i }))
     .sort((a, b) => a.row.part - b.row.part || a.i - b.i)
     .map(({ row: { part: _part, ...row } }) => row);

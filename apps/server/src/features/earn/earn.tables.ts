@@ -95,19 +95,6 @@ export const actions = pgTable(
   ],
 );
 
-/** Credited actions per listing and Pacific day: the rate limit (D4.5) and "fewer actions today". */
-export const listingDays = pgTable(
-  'listing_days',
-  {
-    listingId: integer()
-      .notNull()
-      .references(() => listings.id, { onDelete: 'cascade' }),
-    day: date({ mode: 'string' }).notNull(),
-    actions: integer().notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.listingId, t.day] }), index('listing_days_day_idx').on(t.day)],
-);
-
 /** Listings an earner hid during one login (D4.6). */
 export const hiddenListings = pgTable(
   'hidden_listings',

@@ -9,7 +9,7 @@ import { findMember } from '../members/members.repo.js';
 import { users } from '../members/members.tables.js';
 import { listings } from '../listings/listings.tables.js';
 import { membershipOf } from '../membership/membership.policy.js';
-import { dailyAllowance } from '../points/points.service.js';
+import { memberToday } from '../points/points.service.js';
 import { dailyActionsUsedUpMessage } from '../points/points.policy.js';
 import { linkedAccount, missingCount } from '../accounts/accounts.repo.js';
 import { hiddenListings, offers } from './earn.tables.js';
@@ -42,10 +42,9 @@ export const canShowPro = (membership: Membership) => membership === 'premium' |
 export async function fetchListings(deps: AppDeps, caller: Caller, input: FetchInput): Promise<FetchAnswer> {
   const now = deps.clock.now();
   const today = pacificDay(now);
-  const member = await findMember(deps.db, caller.userId);
-  if (!member) throw loggedOut();
-  const { membership } = membershipOf(member, now);
-  const allowance = await dailyAllowance(deps.db, caller.userId, membership, now);
+  const earner = await memberToday(deps.db, caller.userId, now);
+  if (!earner) throw loggedOut();
+  const { member, membership, allowance } = earner;
   const proOption = canShowPro(membership);
   const base: FetchAnswer = {
     status: 'success',

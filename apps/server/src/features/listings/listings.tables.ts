@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../members/members.tables.js';
 
 /** A member's listing that others act on to earn points (spec 1 §3, spec 2 §3, D6). */
@@ -28,6 +28,16 @@ export const listings = pgTable(
     sponsorBought: integer().notNull().default(0),
     sponsorUsed: integer().notNull().default(0),
     sponsorPaused: boolean().notNull().default(false),
+    /** Unpaused sponsored actions are left (D4.3, first in the D4 order); kept by the database. */
+    sponsorLeft: boolean()
+      .notNull()
+      .generatedAlwaysAs(sql`sponsor_used < sponsor_bought and not sponsor_paused`),
+    /**
+     * The Pacific day of the latest credit and the credits on that day: "actions today" for the
+     * rate limit (D4.5) and the D4 order read from the listing itself. Past days are in `actions`.
+     */
+    actedOn: date({ mode: 'string' }),
+    actedCount: integer().notNull().default(0),
     allowProViews: boolean().notNull().default(false),
     /** IMDb: 3 person page, 4 other IMDb category. */
     pageCategory: integer(),
@@ -47,16 +57,14 @@ export const listings = pgTable(
   (t) => [
     index('listings_user_idx').on(t.userId, t.type),
     index('listings_offer_idx').on(t.type, t.status, t.give),
-    // earnPoints/fetchListings (D4): the offerable listings of a type by points, then id, so a tab
-    // reads the highest points first from a random id instead of sorting every candidate.
+    // earnPoints/fetchListings (D4): the offerable listings of a type, sponsored ones apart, by
+    // points, then id, so a tab reads the highest points first from a random id instead of sorting
+    // every candidate; and by points, then actions today, for those already acted on today.
     index('listings_offer_pick_idx')
-      .on(t.type, t.give, t.id)
+      .on(t.type, t.sponsorLeft, t.give, t.id)
       .where(sql`${t.status} = 'active' and ${t.give} > 0 and ${t.changingTo} is null`),
-    // The same for the few listings with sponsored actions left, which come first (D4 order).
-    index('listings_sponsored_pick_idx')
-      .on(t.type, t.give, t.id)
-      .where(
-        sql`${t.status} = 'active' and ${t.give} > 0 and ${t.changingTo} is null and ${t.sponsorUsed} < ${t.sponsorBought} and not ${t.sponsorPaused}`,
-      ),
+    index('listings_acted_pick_idx')
+      .on(t.type, t.sponsorLeft, t.give, t.actedOn, t.actedCount)
+      .where(sql`${t.status} = 'active' and ${t.give} > 0 and ${t.changingTo} is null`),
   ],
 );

@@ -8,7 +8,7 @@ import { users } from './members.tables.js';
  * Drizzle leaves column names unqualified in a select list, so the outer member is named explicitly.
  */
 const memberId = sql.raw('"users"."id"');
-const membershipColumns = {
+export const membershipColumns = {
   managedUntil: sql<Date | null>`(
     select max(${subscriptions.currentPeriodEnd}) from ${subscriptions}
     where ${subscriptions.userId} = ${memberId} and ${subscriptions.level} = 'managed' and ${subscriptions.status} <> 'ended')`.mapWith(

@@ -1,7 +1,8 @@
-import { and, count, eq, gt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.js';
 import { subscriptions } from '../membership/membership.tables.js';
 import { users } from '../members/members.tables.js';
+import { membershipColumns, type MemberRow } from '../members/members.repo.js';
 import { dailyActions } from './points.tables.js';
 
 export async function dailyActionsOn(db: Db, userId: number, day: string) {
@@ -14,29 +15,59 @@ export async function dailyActionsOn(db: Db, userId: number, day: string) {
 }
 
 /** Referrals who have been members for 14 days and are not free (D6.3). */
+function qualifiedReferrals(referrerId: SQL | number, now: Date, qualifyingDays: number): SQL {
+  const joinedBefore = new Date(now.getTime() - qualifyingDays * 24 * 3600 * 1000);
+  return sql`(select count(*) from ${users} r
+    where r.referrer_id = ${referrerId} and r.status = 'active' and r.created_at <= ${joinedBefore}
+      and (r.premium_expires > ${now} or r.pro_expires > ${now}
+           or exists (select 1 from ${subscriptions} s where s.user_id = r.id and s.level = 'managed'
+                      and s.status <> 'ended' and s.current_period_end > ${now})))::int`;
+}
+
 export async function qualifiedReferralCount(
   db: Db,
   userId: number,
   now: Date,
   qualifyingDays: number,
 ): Promise<number> {
-  const joinedBefore = new Date(now.getTime() - qualifyingDays * 24 * 3600 * 1000);
   const [row] = await db
-    .select({ n: count() })
-    .from(users)
-    .where(
-      and(
-        eq(users.referrerId, userId),
-        eq(users.status, 'active'),
-        lte(users.createdAt, joinedBefore),
-        or(
-          gt(users.premiumExpires, now),
-          gt(users.proExpires, now),
-          sql`exists (select 1 from ${subscriptions} where ${subscriptions.userId} = ${users.id}
-                and ${subscriptions.level} = 'managed' and ${subscriptions.status} <> 'ended'
-                and ${subscriptions.currentPeriodEnd} > ${now})`,
-        ),
-      ),
-    );
+    .select({ n: qualifiedReferrals(userId, now, qualifyingDays).mapWith(Number) })
+    .from(sql`(select 1) one`);
   return row?.n ?? 0;
+}
+
+/**
+ * A member with what their membership and today's cap (D6.3) are derived from, in one query: what
+ * fetchListings, every credit and the point box read first.
+ */
+export async function findMemberWithDay(
+  db: Db,
+  id: number,
+  day: string,
+  now: Date,
+  qualifyingDays: number,
+): Promise<(MemberRow & { actions: number; limitRaised: boolean; qualifiedReferrals: number }) | null> {
+  const memberId = sql.raw('"users"."id"');
+  const [row] = await db
+    .select({
+      user: users,
+      ...membershipColumns,
+      actions: sql<number>`coalesce((select d.actions from ${dailyActions} d
+        where d.user_id = ${memberId} and d.day = ${day}), 0)`.mapWith(Number),
+      limitRaised: sql<boolean>`coalesce((select d.limit_raised from ${dailyActions} d
+        where d.user_id = ${memberId} and d.day = ${day}), false)`,
+      qualifiedReferrals: qualifiedReferrals(memberId, now, qualifyingDays).mapWith(Number),
+    })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  if (!row) return null;
+  return {
+    ...row.user,
+    managedUntil: row.managedUntil,
+    subscribed: Boolean(row.subscribed),
+    actions: row.actions,
+    limitRaised: Boolean(row.limitRaised),
+    qualifiedReferrals: row.qualifiedReferrals,
+  };
 }

@@ -1,23 +1,30 @@
-import type { Membership, points } from '@marquee/contract';
+import type { points } from '@marquee/contract';
 import type { AppDeps } from '../../platform/deps.js';
 import { loggedOut } from '../../platform/errors.js';
 import { pacificDay } from '../../platform/time.js';
 import { membershipOf } from '../membership/membership.policy.js';
-import { findMember } from '../members/members.repo.js';
 import { QUALIFIED_REFERRAL_DAYS, dailyActionCap, dailyActionsUsedUpMessage } from './points.policy.js';
 import type { Db } from '../../platform/db/database.js';
-import { dailyActionsOn, qualifiedReferralCount } from './points.repo.js';
+import { findMemberWithDay } from './points.repo.js';
 
-/** Today's credited actions and today's cap (D6.3) of a member of a known level. */
-export async function dailyAllowance(db: Db, userId: number, membership: Membership, now: Date) {
-  const [today, qualifiedReferrals] = await Promise.all([
-    dailyActionsOn(db, userId, pacificDay(now)),
-    membership === 'free'
-      ? Promise.resolve(0)
-      : qualifiedReferralCount(db, userId, now, QUALIFIED_REFERRAL_DAYS),
-  ]);
-  const max = dailyActionCap({ membership, limitRaised: today.limitRaised, qualifiedReferrals });
-  return { actions: today.actions, limitRaised: today.limitRaised, max };
+/**
+ * A member, their level and today's allowance (D6.3): credited actions, whether a sponsored action
+ * raised the cap, and the cap. One query; null when there is no such member.
+ */
+export async function memberToday(db: Db, userId: number, now: Date) {
+  const member = await findMemberWithDay(db, userId, pacificDay(now), now, QUALIFIED_REFERRAL_DAYS);
+  if (!member) return null;
+  const { membership } = membershipOf(member, now);
+  const max = dailyActionCap({
+    membership,
+    limitRaised: member.limitRaised,
+    qualifiedReferrals: membership === 'free' ? 0 : member.qualifiedReferrals,
+  });
+  return {
+    member,
+    membership,
+    allowance: { actions: member.actions, limitRaised: member.limitRaised, max },
+  };
 }
 
 /** The notice shown once the day's actions are used up. */
@@ -32,10 +39,10 @@ export function dailyActionsUsedUp(max: number): points.Toasty {
 /** The point box: balance, today's actions and today's cap (spec 1 §7, D6.3). */
 export async function pointBalance(deps: AppDeps, userId: number) {
   const now = deps.clock.now();
-  const member = await findMember(deps.db, userId);
-  if (!member) throw loggedOut();
-  const { membership } = membershipOf(member, now);
-  const { actions, max } = await dailyAllowance(deps.db, userId, membership, now);
+  const today = await memberToday(deps.db, userId, now);
+  if (!today) throw loggedOut();
+  const { member } = today;
+  const { actions, max } = today.allowance;
   // Once the day's actions are used up, the point box says so and when they come back.
   const toasty = actions >= max ? dailyActionsUsedUp(max) : null;
   return { status: 'success' as const, points: member.points, actions, max, toasty };

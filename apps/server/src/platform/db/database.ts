@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -5,7 +6,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { SQL } from 'drizzle-orm';
+import type { PgDatabase, PgDialect, PgQueryResultHKT, PgSession } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.js';
 
@@ -21,9 +23,20 @@ export interface Database {
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../../migrations');
 
 /** Opens PostgreSQL at `url`, or the embedded PGlite database in `dataDir` (or in memory when dataDir is null). */
-export async function openDatabase(opts: { url?: string; dataDir?: string | null }): Promise<Database> {
+export async function openDatabase(opts: {
+  url?: string;
+  dataDir?: string | null;
+  /** Connections to PostgreSQL; a few per core serve best, as the work is mostly the database's CPU. */
+  poolSize?: number;
+}): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 20 });
+    // Named statements (executePrepared) keep one generic plan per connection: they are the hot
+    // queries written to be planned once. Everything else is unnamed and planned per call as usual.
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: opts.poolSize ?? 10,
+      options: '-c plan_cache_mode=force_generic_plan',
+    });
     const db = drizzlePg(pool, { schema, casing: 'snake_case' });
     return {
       db: db as unknown as Db,
@@ -47,4 +60,18 @@ export async function openDatabase(opts: { url?: string; dataDir?: string | null
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
     close: () => client.close(),
   };
+}
+
+/**
+ * Runs a raw query as a named prepared statement, so PostgreSQL plans it once per connection rather
+ * than on every call: for the big hot queries whose planning costs more than their execution. The
+ * name carries a hash of the text, so a changed query is prepared afresh.
+ */
+export async function executePrepared<T>(db: Db, name: string, query: SQL): Promise<T[]> {
+  const { dialect, session } = db as unknown as { dialect: PgDialect; session: PgSession };
+  const built = dialect.sqlToQuery(query);
+  const hash = createHash('sha1').update(built.sql).digest('hex').slice(0, 12);
+  const prepared = session.prepareQuery(built, undefined, `${name}_${hash}`, false);
+  const result = (await prepared.execute()) as { rows: T[] };
+  return result.rows;
 }

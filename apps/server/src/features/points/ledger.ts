@@ -50,39 +50,8 @@ export async function movePoints(
     refId?: string;
     at: Date;
   },
-): Promise<string> {
-  if (!Number.isInteger(move.amount) || move.amount <= 0)
-    throw new Error('A movement moves a positive whole number of points.');
-  if (move.from === move.to) throw new Error('A movement needs two different accounts.');
-  // Only the house and other system accounts may go below zero.
-  const [payer] = await tx
-    .update(users)
-    .set({ points: sql`${users.points} - ${move.amount}` })
-    .where(and(eq(users.id, move.from), or(ne(users.kind, 'member'), gte(users.points, move.amount))))
-    .returning({ id: users.id });
-  if (!payer) {
-    const [exists] = await tx.select({ id: users.id }).from(users).where(eq(users.id, move.from));
-    throw exists ? new InsufficientPoints(move.from) : new Error(`No account ${move.from}.`);
-  }
-  const [payee] = await tx
-    .update(users)
-    .set({ points: sql`${users.points} + ${move.amount}` })
-    .where(eq(users.id, move.to))
-    .returning({ id: users.id });
-  if (!payee) throw new Error(`No account ${move.to}.`);
-  const movementId = randomUUID();
-  const common = {
-    movementId,
-    kind: move.kind,
-    refType: move.refType ?? null,
-    refId: move.refId ?? null,
-    createdAt: move.at,
-  };
-  await tx.insert(ledgerEntries).values([
-    { ...common, accountId: move.from, delta: -move.amount },
-    { ...common, accountId: move.to, delta: move.amount },
-  ]);
-  return movementId;
+): Promise<void> {
+  await payInto(tx, move.to, [{ from: move.from, amount: move.amount, kind: move.kind }], move);
 }
 
 /** One payment of payInto. */
@@ -102,7 +71,7 @@ export async function payInto(
   tx: Db,
   to: number,
   payments: Payment[],
-  ref: { refType: string; refId: string; at: Date },
+  ref: { refType?: string; refId?: string; at: Date },
 ): Promise<void> {
   if (!payments.length) return;
   const owed = new Map<number, number>();
@@ -112,6 +81,7 @@ export async function payInto(
     if (p.from === to) throw new Error('A movement needs two different accounts.');
     owed.set(p.from, (owed.get(p.from) ?? 0) + p.amount);
   }
+  // Only the house and other system accounts may go below zero.
   const charge = async (from: number, amount: number) => {
     const [payer] = await tx
       .update(users)
@@ -131,8 +101,8 @@ export async function payInto(
       const common = {
         movementId: randomUUID(),
         kind: p.kind,
-        refType: ref.refType,
-        refId: ref.refId,
+        refType: ref.refType ?? null,
+        refId: ref.refId ?? null,
         createdAt: ref.at,
       };
       return [

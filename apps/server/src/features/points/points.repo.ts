@@ -5,35 +5,14 @@ import { users } from '../members/members.tables.js';
 import { membershipColumns, type MemberRow } from '../members/members.repo.js';
 import { dailyActions } from './points.tables.js';
 
-export async function dailyActionsOn(db: Db, userId: number, day: string) {
-  const [row] = await db
-    .select({ actions: dailyActions.actions, limitRaised: dailyActions.limitRaised })
-    .from(dailyActions)
-    .where(and(eq(dailyActions.userId, userId), eq(dailyActions.day, day)))
-    .limit(1);
-  return row ?? { actions: 0, limitRaised: false };
-}
-
 /** Referrals who have been members for 14 days and are not free (D6.3). */
-function qualifiedReferrals(referrerId: SQL | number, now: Date, qualifyingDays: number): SQL {
+function qualifiedReferrals(referrerId: SQL, now: Date, qualifyingDays: number): SQL {
   const joinedBefore = new Date(now.getTime() - qualifyingDays * 24 * 3600 * 1000);
   return sql`(select count(*) from ${users} r
     where r.referrer_id = ${referrerId} and r.status = 'active' and r.created_at <= ${joinedBefore}
       and (r.premium_expires > ${now} or r.pro_expires > ${now}
            or exists (select 1 from ${subscriptions} s where s.user_id = r.id and s.level = 'managed'
                       and s.status <> 'ended' and s.current_period_end > ${now})))::int`;
-}
-
-export async function qualifiedReferralCount(
-  db: Db,
-  userId: number,
-  now: Date,
-  qualifyingDays: number,
-): Promise<number> {
-  const [row] = await db
-    .select({ n: qualifiedReferrals(userId, now, qualifyingDays).mapWith(Number) })
-    .from(sql`(select 1) one`);
-  return row?.n ?? 0;
 }
 
 /**
@@ -52,13 +31,12 @@ export async function findMemberWithDay(
     .select({
       user: users,
       ...membershipColumns,
-      actions: sql<number>`coalesce((select d.actions from ${dailyActions} d
-        where d.user_id = ${memberId} and d.day = ${day}), 0)`.mapWith(Number),
-      limitRaised: sql<boolean>`coalesce((select d.limit_raised from ${dailyActions} d
-        where d.user_id = ${memberId} and d.day = ${day}), false)`,
+      actions: sql<number>`coalesce(${dailyActions.actions}, 0)`.mapWith(Number),
+      limitRaised: sql<boolean>`coalesce(${dailyActions.limitRaised}, false)`,
       qualifiedReferrals: qualifiedReferrals(memberId, now, qualifyingDays).mapWith(Number),
     })
     .from(users)
+    .leftJoin(dailyActions, and(eq(dailyActions.userId, users.id), eq(dailyActions.day, day)))
     .where(eq(users.id, id))
     .limit(1);
   if (!row) return null;

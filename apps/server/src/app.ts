@@ -19,6 +19,9 @@ import { AppError } from './platform/errors.js';
 import { createMailer, type Mailer } from './platform/mail.js';
 import './platform/deps.js';
 import { createIntegrations } from './integrations/index.js';
+import { createPaymentProviders, type PaymentProviders } from './features/payments/payments.providers.js';
+import { paymentsRoutes } from './features/payments/payments.routes.js';
+import { membershipRoutes } from './features/membership/membership.routes.js';
 import type { Integrations } from './integrations/types.js';
 import { accountsRoutes } from './features/accounts/accounts.routes.js';
 import { earnRoutes } from './features/earn/earn.routes.js';
@@ -39,6 +42,8 @@ export interface BuildOptions {
   mailer?: Mailer;
   /** The outside platforms (D9); by default the ones PLATFORM_MODE names. */
   integrations?: Integrations;
+  /** The payment providers (D10); by default the ones PAYMENT_MODE and the provider keys name. */
+  payments?: PaymentProviders;
   /** Fastify's logger; off in tests. */
   logger?: boolean;
 }
@@ -59,6 +64,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     clock,
     mailer: opts.mailer ?? createMailer(config, db, clock),
     integrations: opts.integrations ?? createIntegrations(config, db, clock),
+    payments: opts.payments ?? createPaymentProviders(config.payments, clock),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -115,6 +121,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     earnRoutes,
     historyRoutes,
     accountsRoutes,
+    membershipRoutes,
+    paymentsRoutes,
     devmailRoutes,
     devclockRoutes,
   ]) {

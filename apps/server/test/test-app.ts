@@ -8,6 +8,7 @@ import { ControllableClock } from '../src/platform/clock.js';
 import { openDatabase, type Database, type Db } from '../src/platform/db/database.js';
 import type { Mailer } from '../src/platform/mail.js';
 import type { Integrations } from '../src/integrations/types.js';
+import type { PaymentProviders } from '../src/features/payments/payments.providers.js';
 import { checkLedger } from '../src/features/points/ledger.check.js';
 
 export interface TestApp {
@@ -42,6 +43,8 @@ export function useTestApp(
     integrations?: (db: Db, clock: ControllableClock) => Integrations;
     config?: Partial<AppConfig>;
     extraRoutes?: (app: FastifyInstance) => void;
+    /** Payment providers built on the test's configuration and clock. */
+    payments?: (config: AppConfig, clock: ControllableClock) => PaymentProviders;
     /** On PostgreSQL, a fresh database for this file alone (PGlite files always have their own). */
     ownDatabase?: boolean;
   } = {},
@@ -72,6 +75,7 @@ export function useTestApp(
       clock: ctx.clock,
       mailer: opts.mailer,
       integrations: opts.integrations?.(database.db, ctx.clock),
+      payments: opts.payments?.(ctx.config, ctx.clock),
       logger: false,
     });
     opts.extraRoutes?.(ctx.app);

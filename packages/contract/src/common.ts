@@ -8,6 +8,10 @@ export type Membership = (typeof MEMBERSHIPS)[number];
 
 export type YesNo = 'yes' | 'no';
 
+/** The levels a member pays for (D10.3). */
+export const PAID_LEVELS = ['premium', 'pro'] as const;
+export type PaidLevel = (typeof PAID_LEVELS)[number];
+
 /** The current member as kept in browser storage (spec 1 §1, spec 2 §3, spec 3 §3). */
 export interface CurrentUser {
   id: number;

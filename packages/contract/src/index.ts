@@ -10,3 +10,4 @@ export * as devclock from './devclock.js';
 export * as earn from './earn.js';
 export * as accounts from './accounts.js';
 export * as history from './history.js';
+export * as membership from './membership.js';

@@ -1,7 +1,22 @@
 import path from 'node:path';
 
 export type PlatformMode = 'simulated' | 'real';
-export type PaymentMode = 'test' | 'stripe' | 'paypal';
+export type PaymentMode = 'test' | 'live';
+
+export interface PaymentsConfig {
+  /** 'test': the built-in test checkout takes every payment (D10.2); 'live': Stripe and PayPal. */
+  mode: PaymentMode;
+  /** Signs the test checkout's events. */
+  testSecret: string;
+  stripe?: { secretKey: string; webhookSecret: string };
+  paypal?: {
+    clientId: string;
+    secret: string;
+    webhookId: string;
+    apiBase: string;
+    plans: Record<string, string>;
+  };
+}
 
 export interface SmtpConfig {
   host: string;
@@ -23,7 +38,7 @@ export interface AppConfig {
   smtp?: SmtpConfig;
   mailFrom: string;
   platformMode: PlatformMode;
-  paymentMode: PaymentMode;
+  payments: PaymentsConfig;
   /** Built web app to serve; skipped when the folder has no index.html. */
   webDist: string;
   /** Lets tests and the journeys move the clock through /v4/operations/dev/clock (never in production). */
@@ -77,7 +92,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       : undefined,
     mailFrom: env.MAIL_FROM || 'Marquee <support@marquee.local>',
     platformMode: oneOf(env.PLATFORM_MODE, ['simulated', 'real'] as const, 'simulated', 'PLATFORM_MODE'),
-    paymentMode: oneOf(env.PAYMENT_MODE, ['test', 'stripe', 'paypal'] as const, 'test', 'PAYMENT_MODE'),
+    payments: {
+      mode: oneOf(env.PAYMENT_MODE, ['test', 'live'] as const, 'test', 'PAYMENT_MODE'),
+      testSecret: env.TEST_PAYMENT_SECRET || 'marquee-test-checkout',
+      stripe:
+        env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+          ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET }
+          : undefined,
+      paypal:
+        env.PAYPAL_CLIENT_ID && env.PAYPAL_SECRET && env.PAYPAL_WEBHOOK_ID
+          ? {
+              clientId: env.PAYPAL_CLIENT_ID,
+              secret: env.PAYPAL_SECRET,
+              webhookId: env.PAYPAL_WEBHOOK_ID,
+              apiBase: env.PAYPAL_API_BASE || 'https://api-m.paypal.com',
+              // "premium:12=P-123,pro:1=P-456": the plan of each subscription row.
+              plans: Object.fromEntries(
+                (env.PAYPAL_PLANS || '')
+                  .split(',')
+                  .map((pair) => pair.split('=').map((x) => x.trim()))
+                  .filter(
+                    (pair): pair is [string, string] => pair.length === 2 && Boolean(pair[0] && pair[1]),
+                  ),
+              ),
+            }
+          : undefined,
+    },
     webDist: path.resolve(env.WEB_DIST || path.join(repoRoot, 'apps/web/dist')),
     controllableClock: env.NODE_ENV !== 'production' && env.CONTROLLABLE_CLOCK === 'true',
     trustProxy: env.TRUST_PROXY === 'true',

@@ -91,10 +91,12 @@ export async function seedLarge(
     if (su?.rolsuper) await db.execute(sql`set local session_replication_role = replica`);
     await fill(db, size, steps, log);
   });
+  // The fill updates every listing and member once (counters, balances): vacuum their old row
+  // versions away, as autovacuum would on a live database, and gather the planner's statistics.
   const t1 = performance.now();
-  await database.execute(sql`analyze`);
-  steps.push({ step: 'ANALYZE', seconds: (performance.now() - t1) / 1000 });
-  log(`  ${'ANALYZE'.padEnd(44)} ${((performance.now() - t1) / 1000).toFixed(1).padStart(6)} s`);
+  await database.execute(sql`vacuum analyze`);
+  steps.push({ step: 'VACUUM ANALYZE', seconds: (performance.now() - t1) / 1000 });
+  log(`  ${'VACUUM ANALYZE'.padEnd(44)} ${((performance.now() - t1) / 1000).toFixed(1).padStart(6)} s`);
   const seconds = (performance.now() - started) / 1000;
   return report(database, size, steps, seconds);
 }

@@ -1,4 +1,4 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.js';
 import { actions } from '../earn/earn.tables.js';
 import { linkedAccounts } from './accounts.tables.js';
@@ -21,6 +21,28 @@ export async function missingCount(db: Db, userId: number, platform: string): Pr
     .from(actions)
     .where(and(eq(actions.earnerId, userId), eq(actions.platform, platform), eq(actions.status, 'missing')));
   return row?.n ?? 0;
+}
+
+/**
+ * D4 checktoken, in one query: the member's account on the platform is linked and verified and
+ * none of their follows or likes there is missing.
+ */
+export async function platformReady(db: Db, userId: number, platform: string): Promise<boolean> {
+  const [row] = await db
+    .select({
+      ready: sql<boolean>`not exists (select 1 from ${actions} a
+        where a.earner_id = ${userId} and a.platform = ${platform} and a.status = 'missing')`,
+    })
+    .from(linkedAccounts)
+    .where(
+      and(
+        eq(linkedAccounts.userId, userId),
+        eq(linkedAccounts.platform, platform),
+        eq(linkedAccounts.status, 'verified'),
+      ),
+    )
+    .limit(1);
+  return row?.ready ?? false;
 }
 
 /** The platform refused the account's sign-in: the account check asks the member to authorise again. */

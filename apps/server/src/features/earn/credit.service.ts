@@ -1,18 +1,25 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { earn, type YesNo } from '@marquee/contract';
 import type { AppDeps } from '../../platform/deps.js';
 import type { Caller } from '../../platform/auth.js';
-import type { Db } from '../../platform/db/database.js';
-import { AppError, loggedOut, tooManyRequests } from '../../platform/errors.js';
+import { executePrepared, type Db } from '../../platform/db/database.js';
+import { AppError, tooManyRequests } from '../../platform/errors.js';
 import { MINUTE_MS, pacificDay } from '../../platform/time.js';
 import { users } from '../members/members.tables.js';
 import { listings } from '../listings/listings.tables.js';
 import { dailyActionsUsedUpMessage } from '../points/points.policy.js';
 import { dailyActions } from '../points/points.tables.js';
-import { memberToday } from '../points/points.service.js';
-import { InsufficientPoints, houseTill, payInto, type Payment } from '../points/ledger.js';
+import { dayOf } from '../points/points.service.js';
+import { QUALIFIED_REFERRAL_DAYS } from '../points/points.policy.js';
+import {
+  InsufficientPoints,
+  houseTill,
+  paymentFailure,
+  paymentWrites,
+  type Payment,
+} from '../points/ledger.js';
 import { actions, offers } from './earn.tables.js';
-import { actedWithinWindow, creditsSince, latestOffer } from './earn.repo.js';
+import { creditState, latestOffer } from './earn.repo.js';
 import { MAX_CREDITS_PER_MINUTE, minimumDwellSeconds } from './earn.policy.js';
 
 const { EARN, MESSAGES } = earn;
@@ -68,119 +75,116 @@ export function checkDwell(offer: Offer, type: ListingType, now: Date) {
 }
 
 /**
- * Credits one action (D5.7) in one transaction. The member accounts it touches (the earner and, when
- * the owner pays, the owner) are locked first and in id order, so two members crediting on each
- * other's listings at once cannot deadlock, and a repeated or concurrent call for the same offer
- * finds the first credit and returns it (D3.2); the daily cap, the speed limit and the repeat window
- * are checked against settled counts. The rows many earners share (a sponsored listing, the house
- * account of D6.4) are touched last, just before the commit, so credits queue on them briefly.
+ * Credits one action (D5.7) in one transaction of three statements. The member accounts it touches
+ * (the earner and, when the owner pays, the owner) are locked first and in id order, so two members
+ * crediting on each other's listings at once cannot deadlock, and a repeated or concurrent call for
+ * the same offer finds the first credit and returns it (D3.2). Everything it checks is then read in
+ * one query against settled counts (creditState), and everything it writes is one statement: the
+ * action, today's count, the listing's counters and the payments. The rows many earners share (a
+ * sponsored listing, the house's till of D6.4) are locked by that last statement, so credits queue
+ * on them only until the commit.
  */
 export async function creditOffer(deps: AppDeps, caller: Caller, offerId: number): Promise<Credited> {
   const now = deps.clock.now();
   const today = pacificDay(now);
   return deps.db.transaction(async (tx) => {
-    await tx.execute(sql`
-      select u.id from ${users} u
+    await executePrepared(
+      tx,
+      'credit_lock',
+      sql`select u.id from ${users} u
       where u.id = ${caller.userId}
          or u.id = (select l.user_id from ${offers} o join ${listings} l on l.id = o.listing_id
                     where o.id = ${offerId} and o.earner_id = ${caller.userId} and not o.sponsored)
-      order by u.id for update of u`);
-    const [row] = await tx
-      .select({ offer: offers, listing: listings, actionId: actions.id, actionPoints: actions.points })
-      .from(offers)
-      .innerJoin(listings, eq(listings.id, offers.listingId))
-      .leftJoin(actions, eq(actions.offerId, offers.id))
-      .where(and(eq(offers.id, offerId), eq(offers.earnerId, caller.userId)))
-      .limit(1);
-    if (!row) throw new AppError(409, 'error', NOT_OFFERED);
-    if (row.actionId !== null) {
-      return { actionId: row.actionId, points: row.actionPoints ?? 0, limitRaised: false, repeated: true };
+      order by u.id for update of u`,
+    );
+    const state = await creditState(tx, {
+      earnerId: caller.userId,
+      offerId,
+      today,
+      now,
+      minuteAgo: new Date(now.getTime() - MINUTE_MS),
+      qualifyingDays: QUALIFIED_REFERRAL_DAYS,
+    });
+    if (!state) throw new AppError(409, 'error', NOT_OFFERED);
+    if (state.actionId !== null) {
+      return {
+        actionId: state.actionId,
+        points: state.actionPoints ?? 0,
+        limitRaised: false,
+        repeated: true,
+      };
     }
-    const { offer, listing } = row;
+    const { offer, listing } = state;
     if (offer.expiresAt <= now) throw new AppError(409, 'error', NOT_OFFERED);
-
-    const recent = await creditsSince(tx, caller.userId, new Date(now.getTime() - MINUTE_MS));
-    if (recent >= MAX_CREDITS_PER_MINUTE) {
+    if (state.recentCredits >= MAX_CREDITS_PER_MINUTE) {
       throw tooManyRequests(
         'You are earning faster than we can check. Please wait a minute before the next action.',
         60,
       );
     }
-    if (await actedWithinWindow(tx, caller.userId, listing, today, now)) {
+    if (state.actedInWindow) {
       throw new AppError(409, 'error', 'You have already been credited for this listing.');
     }
-
-    const earner = await memberToday(tx, caller.userId, now);
-    if (!earner) throw loggedOut();
-    const { membership, allowance } = earner;
+    const { membership, allowance } = dayOf(state.earner, now);
     if (allowance.actions >= allowance.max) {
       throw new AppError(409, 'done', dailyActionsUsedUpMessage(allowance.max));
     }
 
-    const [action] = await tx
-      .insert(actions)
-      .values({
-        offerId: offer.id,
-        earnerId: caller.userId,
-        ownerId: listing.userId,
-        listingId: listing.id,
-        type: listing.type,
-        platform: listing.platform,
-        points: offer.points,
-        cost: offer.cost,
-        bonus: offer.bonus,
-        sponsored: offer.sponsored,
-        proView: offer.proView,
-        day: today,
-        createdAt: now,
-      })
-      .returning({ id: actions.id });
-
     // D6.3: a free member's first sponsored action of the day raises the cap by 10.
     const raise = membership === 'free' && offer.sponsored && !allowance.limitRaised;
-    await tx
-      .insert(dailyActions)
-      .values({ userId: caller.userId, day: today, actions: 1, limitRaised: raise })
-      .onConflictDoUpdate({
-        target: [dailyActions.userId, dailyActions.day],
-        set: {
-          actions: sql`${dailyActions.actions} + 1`,
-          ...(raise ? { limitRaised: true } : {}),
-        },
-      });
     // The points (D5.7): the owner pays, or the house for a sponsored action (D6.4), and the house
-    // pays the featured bonus (D8.3), from the earner's till. The rows many earners share come last,
-    // each held only until the commit: a sponsored listing's row (one fewer left), then the till's.
+    // pays the featured bonus (D8.3), from the earner's till.
     const basePoints = offer.points - offer.bonus - (offer.proView ? EARN.proViewBonus : 0);
-    const ref = { refType: 'offer', refId: String(offer.id), at: now };
-    const fromOwner: Payment[] = [];
-    const fromHouse: Payment[] = [];
+    const payments: Payment[] = [];
     const house = houseTill(caller.userId);
-    if (offer.sponsored) fromHouse.push({ from: house, amount: basePoints, kind: 'sponsored' });
-    else fromOwner.push({ from: listing.userId, amount: basePoints, kind: 'earn' });
+    if (offer.sponsored) payments.push({ from: house, amount: basePoints, kind: 'sponsored' });
+    else payments.push({ from: listing.userId, amount: basePoints, kind: 'earn' });
     if (offer.proView)
-      fromOwner.push({ from: listing.userId, amount: EARN.proViewBonus, kind: 'pro_view_bonus' });
-    if (offer.bonus > 0) fromHouse.push({ from: house, amount: offer.bonus, kind: 'featured_bonus' });
-    try {
-      await payInto(tx, caller.userId, fromOwner, ref);
-    } catch (e) {
-      if (e instanceof InsufficientPoints) throw new AppError(409, 'error', OWNER_CANNOT_PAY);
-      throw e;
-    }
-    // Actions today on the listing (D4.5) and, for a sponsored action, one fewer left (D6.4). A
-    // sponsored offer made just before the last one was used is still honoured (D5.1).
-    await tx
-      .update(listings)
-      .set({
-        actedCount: sql`case when ${listings.actedOn} = ${today} then ${listings.actedCount} + 1 else 1 end`,
-        actedOn: today,
-        ...(offer.sponsored ? { sponsorUsed: sql`${listings.sponsorUsed} + 1` } : {}),
-      })
-      .where(eq(listings.id, listing.id));
+      payments.push({ from: listing.userId, amount: EARN.proViewBonus, kind: 'pro_view_bonus' });
+    if (offer.bonus > 0) payments.push({ from: house, amount: offer.bonus, kind: 'featured_bonus' });
+    const pay = paymentWrites(caller.userId, payments, {
+      refType: 'offer',
+      refId: String(offer.id),
+      at: now,
+    });
 
-    await payInto(tx, caller.userId, fromHouse, ref);
+    // One statement: the action (its unique offer id makes a concurrent twin fail, D3.2), today's
+    // actions (D6.3), the listing's actions today (D4.5) and, for a sponsored action, one fewer left
+    // (D6.4; a sponsored offer made just before the last one was used is still honoured, D5.1), and
+    // the payments, whose ledger rows are written only if every balance moved.
+    const [written] = await executePrepared<{ action_id: string | number; paid: boolean }>(
+      tx,
+      'credit_write',
+      sql`with new_action as (
+        insert into ${actions} (offer_id, earner_id, owner_id, listing_id, type, platform, points, cost,
+                                bonus, sponsored, pro_view, day, created_at)
+        values (${offer.id}, ${caller.userId}, ${listing.userId}, ${listing.id}, ${listing.type},
+                ${listing.platform}, ${offer.points}, ${offer.cost}, ${offer.bonus}, ${offer.sponsored},
+                ${offer.proView}, ${today}::date, ${now}::timestamptz)
+        returning id),
+      day_count as (
+        insert into ${dailyActions} (user_id, day, actions, limit_raised)
+        values (${caller.userId}, ${today}::date, 1, ${raise})
+        on conflict (user_id, day) do update
+          set actions = ${dailyActions}.actions + 1,
+              limit_raised = ${dailyActions}.limit_raised or excluded.limit_raised
+),
+      listing_counts as (
+        update ${listings}
+        set acted_count = case when acted_on = ${today}::date then acted_count + 1 else 1 end,
+            acted_on = ${today}::date,
+            sponsor_used = sponsor_used + ${offer.sponsored ? 1 : 0}
+        where id = ${listing.id}),
+      ${pay.ctes}
+      select (select id from new_action) as action_id, ${pay.paid} as paid`,
+    );
+    if (!written?.paid) {
+      const failure = await paymentFailure(tx, caller.userId, pay.owed);
+      if (failure instanceof InsufficientPoints) throw new AppError(409, 'error', OWNER_CANNOT_PAY);
+      throw failure;
+    }
     return {
-      actionId: (action as { id: number }).id,
+      actionId: Number(written.action_id),
       points: offer.points,
       limitRaised: raise,
       repeated: false,

@@ -19,6 +19,8 @@ import { DAY_MS } from '../../platform/time.js';
 import { blocks, users } from '../members/members.tables.js';
 import { listings } from '../listings/listings.tables.js';
 import { actions, answerMisses, hiddenListings, imdbFacts, offers } from './earn.tables.js';
+import { dailyActions } from '../points/points.tables.js';
+import { memberDayFields, memberDayJoin, toMemberWithDay } from '../points/points.repo.js';
 
 type ListingType = earn.ListingType;
 
@@ -263,55 +265,84 @@ async function fastCandidates(db: Db, q: CandidateQuery, type: string): Promise<
     .map(({ row: { part: _part, ...row } }) => row);
 }
 
-/** Whether an earlier action of this earner on this listing still falls in its repeat window (D4.4). */
-export async function actedWithinWindow(
-  db: Db,
-  earnerId: number,
-  listing: { id: number; type: string },
-  today: string,
-  now: Date,
-): Promise<boolean> {
-  const window =
-    listing.type === 'imdb-view'
-      ? eq(actions.day, today)
-      : listing.type === 'youtube-view'
-        ? gt(actions.createdAt, new Date(now.getTime() - 7 * DAY_MS))
-        : undefined;
-  const [row] = await db
-    .select({ id: actions.id })
-    .from(actions)
-    .where(
-      and(
-        eq(actions.earnerId, earnerId),
-        eq(actions.listingId, listing.id),
-        notInArray(actions.status, LAPSED),
-        window,
-      ),
-    )
-    .limit(1);
-  return Boolean(row);
-}
-
-/** The newest offer of a listing to an earner, open or not, with its listing and its action if it was credited. */
+/**
+ * The newest offer of a listing to an earner, open or not, with its listing, its action if it was
+ * credited and, for an IMDb listing, the stored facts of its page by question (D5.2), in one query.
+ */
 export async function latestOffer(db: Db, earnerId: number, listingId: number) {
   const [row] = await db
-    .select({ offer: offers, listing: listings, actionId: actions.id, actionPoints: actions.points })
+    .select({
+      offer: offers,
+      listing: listings,
+      actionId: actions.id,
+      actionPoints: actions.points,
+      facts: sql<Record<string, number> | null>`case when ${sql.raw('"listings"."type"')} = 'imdb-view' then (
+        select json_object_agg(f.question, f.value) from ${imdbFacts} f
+        where f.page_code = ${sql.raw('"listings"."external_id"')}) end`,
+    })
     .from(offers)
     .innerJoin(listings, eq(listings.id, offers.listingId))
     .leftJoin(actions, eq(actions.offerId, offers.id))
     .where(and(eq(offers.earnerId, earnerId), eq(offers.listingId, listingId)))
     .orderBy(desc(offers.offeredAt), desc(offers.id))
-    .limit(1);
+    .limit(1)
+    .prepare('latest_offer')
+    .execute();
   return row ?? null;
 }
 
-/** Credits by an earner since an instant (D11.1 speed limit). */
-export async function creditsSince(db: Db, earnerId: number, since: Date): Promise<number> {
+/**
+ * What a credit checks, read in one query once the accounts are locked (D3.2): the offer (the
+ * earner's own), its listing and action if already credited, the earner's credits in the last
+ * minute (D11.1), whether they were already credited on the listing within its repeat window
+ * (imdb: the Pacific day, youtube: 7 days, follows and likes: ever; lapsed actions do not count,
+ * D4.4), and the earner with their membership and today's actions (D6.3).
+ */
+export async function creditState(
+  db: Db,
+  q: { earnerId: number; offerId: number; today: string; now: Date; minuteAgo: Date; qualifyingDays: number },
+) {
+  const weekAgo = new Date(q.now.getTime() - 7 * DAY_MS);
+  const col = (c: string) => sql.raw(c);
   const [row] = await db
-    .select({ n: count() })
-    .from(actions)
-    .where(and(eq(actions.earnerId, earnerId), gte(actions.createdAt, since)));
-  return row?.n ?? 0;
+    .select({
+      offer: offers,
+      listing: listings,
+      actionId: actions.id,
+      actionPoints: actions.points,
+      recentCredits: sql<number>`(select count(*) from ${actions} c
+        where c.earner_id = ${q.earnerId} and c.created_at >= ${q.minuteAgo})`.mapWith(Number),
+      actedInWindow: sql<boolean>`exists (select 1 from ${actions} w
+        where w.earner_id = ${q.earnerId} and w.listing_id = ${col('"offers"."listing_id"')}
+          and w.status not in (${sql.join(
+            LAPSED.map((l) => sql`${l}`),
+            sql`, `,
+          )})
+          and case ${col('"listings"."type"')}
+                when 'imdb-view' then w.day = ${q.today}::date
+                when 'youtube-view' then w.created_at > ${weekAgo}
+                else true end)`,
+      ...memberDayFields(q.now, q.qualifyingDays),
+    })
+    .from(offers)
+    .innerJoin(listings, eq(listings.id, offers.listingId))
+    .innerJoin(users, eq(users.id, offers.earnerId))
+    .leftJoin(dailyActions, memberDayJoin(q.today))
+    .leftJoin(actions, eq(actions.offerId, offers.id))
+    .where(and(eq(offers.id, q.offerId), eq(offers.earnerId, q.earnerId)))
+    .limit(1)
+    .prepare('credit_state')
+    .execute();
+  if (!row) return null;
+  return {
+    offer: row.offer,
+    listing: row.listing,
+    actionId: row.actionId,
+    actionPoints: row.actionPoints,
+    recentCredits: row.recentCredits,
+    actedInWindow: Boolean(row.actedInWindow),
+    earner: toMemberWithDay(row),
+  };
 }
 
 export async function imdbFact(db: Db, pageCode: string, question: string) {

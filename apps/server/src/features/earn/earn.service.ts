@@ -37,12 +37,11 @@ function questionOf(listing: Listing, proView: boolean) {
 /** recordCorrectAnswer (D5.2): checked here against the stored fact, which never leaves the server. */
 export async function recordCorrectAnswer(deps: AppDeps, caller: Caller, listingId: number, answer: number) {
   const now = deps.clock.now();
-  const { offer, listing, actionId } = await openOffer(deps.db, caller.userId, listingId, now);
+  const { offer, listing, actionId, facts } = await openOffer(deps.db, caller.userId, listingId, now);
   requireType(listing, 'imdb-view');
   if (actionId === null) checkDwell(offer, 'imdb-view', now);
-  const question = questionOf(listing, offer.proView);
-  const fact = await imdbFact(deps.db, listing.externalId, question.key);
-  if (actionId === null && (!fact || !answerIsCorrect(answer, fact.value))) {
+  const fact = facts?.[questionOf(listing, offer.proView).key];
+  if (actionId === null && (fact === undefined || !answerIsCorrect(answer, fact))) {
     if (offer.proView) {
       // D5.3: a wrong pro-view answer gets the "Whoops!" message; the offer stays open to try again.
       return {

@@ -11,7 +11,7 @@ import { listings } from '../listings/listings.tables.js';
 import { membershipOf } from '../membership/membership.policy.js';
 import { memberToday } from '../points/points.service.js';
 import { dailyActionsUsedUpMessage } from '../points/points.policy.js';
-import { linkedAccount, missingCount } from '../accounts/accounts.repo.js';
+import { platformReady } from '../accounts/accounts.repo.js';
 import { hiddenListings, offers } from './earn.tables.js';
 import { countActiveListings, findCandidates, latestOffer, type CandidateRow } from './earn.repo.js';
 import { actionsAllowedSoFar, imdbPointsCap, imdbQuestion, offerWindowSeconds } from './earn.policy.js';
@@ -74,7 +74,7 @@ export async function fetchListings(deps: AppDeps, caller: Caller, input: FetchI
   } else {
     const platform = input.listingType;
     if (platform === 'twitter' || platform === 'facebook') {
-      const ready = await platformReady(deps, caller.userId, platform);
+      const ready = await platformReady(deps.db, caller.userId, platform);
       if (!ready) return answer('checktoken', CHECKTOKEN_MESSAGE(platform), { platform });
     }
     if (platform === 'imdb' && membership === 'managed') return answer('managed', MANAGED_MESSAGE);
@@ -91,8 +91,8 @@ export async function fetchListings(deps: AppDeps, caller: Caller, input: FetchI
   if (input.listingType === 'user') {
     const ownerId = input.user_id as number;
     const [tw, fb] = await Promise.all([
-      platformReady(deps, caller.userId, 'twitter'),
-      platformReady(deps, caller.userId, 'facebook'),
+      platformReady(deps.db, caller.userId, 'twitter'),
+      platformReady(deps.db, caller.userId, 'facebook'),
     ]);
     if (!tw) potential.potential_tw = await countActiveListings(deps.db, ownerId, 'twitter-follow');
     if (!fb) potential.potential_fb = await countActiveListings(deps.db, ownerId, 'facebook-like');
@@ -129,13 +129,6 @@ export async function fetchListings(deps: AppDeps, caller: Caller, input: FetchI
     listings: offered,
     free_sponsored: membership === 'free' && offered.some((l) => l.sponsored),
   });
-}
-
-/** X/Twitter and Facebook need a linked, verified account and no unresolved missing actions (D4 checktoken). */
-async function platformReady(deps: AppDeps, userId: number, platform: 'twitter' | 'facebook') {
-  const account = await linkedAccount(deps.db, userId, platform);
-  if (!account || account.status !== 'verified') return false;
-  return (await missingCount(deps.db, userId, platform)) === 0;
 }
 
 /** D5.1: an offer per listing returned, with the points promised (D5.7) and when it closes. */

@@ -24,8 +24,14 @@ export function presentCurrentUser(row: MemberRow, now: Date): CurrentUser {
     expired_recently: state.expired_recently,
     expire_type: state.expire_type,
     expire_show_time: state.expire_show_time,
-    // A member who has never held pro may start the pro trial.
-    isProEligible: state.membership !== 'managed' && row.proExpires === null ? 'yes' : 'no',
+    // A member who has never held pro, nor dismissed the offer, may start the pro trial (once).
+    isProEligible:
+      state.membership !== 'managed' &&
+      row.proExpires === null &&
+      row.proTrialAt === null &&
+      row.proOfferDismissedAt === null
+        ? 'yes'
+        : 'no',
     subscribed: row.subscribed ? 'yes' : 'no',
   };
 }

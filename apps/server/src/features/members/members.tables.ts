@@ -45,6 +45,16 @@ export const users = pgTable(
     lastActiveAt: timestamp({ withTimezone: true }),
     /** The Pacific day this member is featured (D8.3); their listings come first and pay +1 (D5.7). */
     featuredOn: date({ mode: 'string' }),
+    /** "Feature Me" (spec 3 §2): takes part in the daily featuring pick (D8.3). */
+    featureMe: boolean().notNull().default(false),
+    /** Points toward being featured; reset to 0 when featured (D8.3). */
+    featurePoints: integer().notNull().default(0),
+    /** Referral points, traded for membership days (spec 3 §9). */
+    refPoints: integer().notNull().default(0),
+    /** When the 7-day pro trial started (once per member, spec 2 §9). */
+    proTrialAt: timestamp({ withTimezone: true }),
+    /** When the member dismissed the pro offer on the dashboard. */
+    proOfferDismissedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),

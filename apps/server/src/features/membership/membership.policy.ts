@@ -77,3 +77,17 @@ export function tradeablePremiumDays(premiumExpires: Date | null, now: Date): nu
   if (!after(premiumExpires, now)) return 0;
   return Math.floor(((premiumExpires as Date).getTime() - now.getTime()) / DAY_MS);
 }
+
+/**
+ * A date `months` calendar months later, in UTC, kept within the month: 31 January and one month
+ * is 28 (or 29) February.
+ */
+export function addMonths(from: Date, months: number): Date {
+  const d = new Date(from.getTime());
+  const day = d.getUTCDate();
+  d.setUTCDate(1);
+  d.setUTCMonth(d.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
+  d.setUTCDate(Math.min(day, lastDay));
+  return d;
+}

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../members/members.tables.js';
 
 /** Recurring memberships (premium, pro, managed). A cancelled one serves until currentPeriodEnd (spec 4 §4). */
@@ -16,8 +17,18 @@ export const subscriptions = pgTable(
     providerRef: text(),
     /** 'active', 'cancelled' or 'ended'. */
     status: text().notNull(),
+    /** Months in each billing period. */
+    months: integer().notNull().default(1),
+    amountPennies: integer().notNull().default(0),
     currentPeriodEnd: timestamp({ withTimezone: true }).notNull(),
+    /** The provider's time of the last event applied: an older event arriving late cannot undo a newer one. */
+    lastEventAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull(),
   },
-  (t) => [index('subscriptions_user_idx').on(t.userId, t.level)],
+  (t) => [
+    index('subscriptions_user_idx').on(t.userId, t.level),
+    uniqueIndex('subscriptions_provider_ref_idx')
+      .on(t.provider, t.providerRef)
+      .where(sql`${t.providerRef} is not null`),
+  ],
 );

@@ -15,31 +15,38 @@ function qualifiedReferrals(referrerId: SQL, now: Date, qualifyingDays: number):
                       and s.status <> 'ended' and s.current_period_end > ${now})))::int`;
 }
 
+export type MemberWithDay = MemberRow & { actions: number; limitRaised: boolean; qualifiedReferrals: number };
+
 /**
- * A member with what their membership and today's cap (D6.3) are derived from, in one query: what
- * fetchListings, every credit and the point box read first.
+ * The select fields of a member with what their membership and today's cap (D6.3) are derived
+ * from, for a query that joins `users` (the member) and `daily_actions` on memberDayJoin.
  */
-export async function findMemberWithDay(
-  db: Db,
-  id: number,
-  day: string,
-  now: Date,
-  qualifyingDays: number,
-): Promise<(MemberRow & { actions: number; limitRaised: boolean; qualifiedReferrals: number }) | null> {
+export function memberDayFields(now: Date, qualifyingDays: number) {
   const memberId = sql.raw('"users"."id"');
-  const [row] = await db
-    .select({
-      user: users,
-      ...membershipColumns,
-      actions: sql<number>`coalesce(${dailyActions.actions}, 0)`.mapWith(Number),
-      limitRaised: sql<boolean>`coalesce(${dailyActions.limitRaised}, false)`,
-      qualifiedReferrals: qualifiedReferrals(memberId, now, qualifyingDays).mapWith(Number),
-    })
-    .from(users)
-    .leftJoin(dailyActions, and(eq(dailyActions.userId, users.id), eq(dailyActions.day, day)))
-    .where(eq(users.id, id))
-    .limit(1);
-  if (!row) return null;
+  return {
+    user: users,
+    ...membershipColumns,
+    actions: sql<number>`coalesce(${dailyActions.actions}, 0)`.mapWith(Number),
+    limitRaised: sql<boolean>`coalesce(${dailyActions.limitRaised}, false)`,
+    qualifiedReferrals: qualifiedReferrals(memberId, now, qualifyingDays).mapWith(Number),
+  };
+}
+
+/** The member's row of daily_actions for a Pacific day, for a left join beside memberDayFields. */
+export const memberDayJoin = (day: string) =>
+  and(eq(dailyActions.userId, users.id), eq(dailyActions.day, day));
+
+type MemberDayRow = {
+  user: typeof users.$inferSelect;
+  managedUntil: Date | null;
+  subscribed: boolean;
+  actions: number;
+  limitRaised: boolean;
+  qualifiedReferrals: number;
+};
+
+/** The member of a row read with memberDayFields. */
+export function toMemberWithDay(row: MemberDayRow): MemberWithDay {
   return {
     ...row.user,
     managedUntil: row.managedUntil,
@@ -48,4 +55,24 @@ export async function findMemberWithDay(
     limitRaised: Boolean(row.limitRaised),
     qualifiedReferrals: row.qualifiedReferrals,
   };
+}
+
+/**
+ * A member with what their membership and today's cap (D6.3) are derived from, in one query: what
+ * fetchListings and the point box read first.
+ */
+export async function findMemberWithDay(
+  db: Db,
+  id: number,
+  day: string,
+  now: Date,
+  qualifyingDays: number,
+): Promise<MemberWithDay | null> {
+  const [row] = await db
+    .select(memberDayFields(now, qualifyingDays))
+    .from(users)
+    .leftJoin(dailyActions, memberDayJoin(day))
+    .where(eq(users.id, id))
+    .limit(1);
+  return row ? toMemberWithDay(row) : null;
 }

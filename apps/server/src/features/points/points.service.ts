@@ -5,7 +5,7 @@ import { pacificDay } from '../../platform/time.js';
 import { membershipOf } from '../membership/membership.policy.js';
 import { QUALIFIED_REFERRAL_DAYS, dailyActionCap, dailyActionsUsedUpMessage } from './points.policy.js';
 import type { Db } from '../../platform/db/database.js';
-import { findMemberWithDay } from './points.repo.js';
+import { findMemberWithDay, type MemberWithDay } from './points.repo.js';
 
 /**
  * A member, their level and today's allowance (D6.3): credited actions, whether a sponsored action
@@ -13,7 +13,11 @@ import { findMemberWithDay } from './points.repo.js';
  */
 export async function memberToday(db: Db, userId: number, now: Date) {
   const member = await findMemberWithDay(db, userId, pacificDay(now), now, QUALIFIED_REFERRAL_DAYS);
-  if (!member) return null;
+  return member ? dayOf(member, now) : null;
+}
+
+/** A member's level and today's allowance (D6.3), from what memberDayFields read. */
+export function dayOf(member: MemberWithDay, now: Date) {
   const { membership } = membershipOf(member, now);
   const max = dailyActionCap({
     membership,

@@ -2,6 +2,7 @@
 export * from '../../features/members/members.tables.js';
 export * from '../../features/login/login.tables.js';
 export * from '../../features/membership/membership.tables.js';
+export * from '../../features/payments/payments.tables.js';
 export * from '../../features/points/points.tables.js';
 export * from '../../features/listings/listings.tables.js';
 export * from '../../features/earn/earn.tables.js';

@@ -1,0 +1,43 @@
+import type { PaymentsConfig } from '../../platform/config.js';
+import type { Clock } from '../../platform/clock.js';
+import { PayPalProvider, type CertLoader } from './providers/paypal.js';
+import { StripeProvider } from './providers/stripe.js';
+import { TestProvider } from './providers/test.js';
+import type { PaymentProvider, ProviderName } from './providers/types.js';
+
+/**
+ * The payment providers this server takes money through (D10): in test mode the built-in test
+ * checkout takes every payment; live, cards go through Stripe and the alternate route through PayPal,
+ * each only when it is configured. Webhooks are accepted from every provider that is configured.
+ */
+export interface PaymentProviders {
+  readonly test: TestProvider;
+  readonly stripe: StripeProvider | null;
+  readonly paypal: PayPalProvider | null;
+  /** Who takes a card payment (the charge route), and the alternate route; null when not offered. */
+  card(): PaymentProvider | null;
+  alternate(): PaymentProvider | null;
+  byName(name: string): PaymentProvider | null;
+}
+
+export function createPaymentProviders(
+  config: PaymentsConfig,
+  clock: Clock,
+  certLoader?: CertLoader,
+): PaymentProviders {
+  const test = new TestProvider(config.testSecret, clock);
+  const stripe = config.stripe
+    ? new StripeProvider(config.stripe.secretKey, config.stripe.webhookSecret)
+    : null;
+  const paypal = config.paypal ? new PayPalProvider(config.paypal, certLoader) : null;
+  const live = config.mode === 'live';
+  const all: Record<ProviderName, PaymentProvider | null> = { test: live ? null : test, stripe, paypal };
+  return {
+    test,
+    stripe,
+    paypal,
+    card: () => (live ? stripe : test),
+    alternate: () => (live ? paypal : test),
+    byName: (name) => (name in all ? all[name as ProviderName] : null),
+  };
+}

@@ -1,0 +1,282 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { PaidLevel } from '@marquee/contract';
+import type { AppDeps } from '../../platform/deps.js';
+import type { Db } from '../../platform/db/database.js';
+import { users } from '../members/members.tables.js';
+import { subscriptions } from '../membership/membership.tables.js';
+import { addMonths } from '../membership/membership.policy.js';
+import { paymentEvents, purchases } from './payments.tables.js';
+import type { PaymentEvent, ProviderName } from './providers/types.js';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Purchase = typeof purchases.$inferSelect;
+
+/** What applying an event did: 'duplicate' when its id was seen before (D10.1). */
+export type ApplyOutcome =
+  'duplicate' | 'granted' | 'renewed' | 'cancelled' | 'ended' | 'refunded' | `ignored: ${string}`;
+
+const expiryOf = (user: typeof users.$inferSelect, level: PaidLevel) =>
+  level === 'pro' ? user.proExpires : user.premiumExpires;
+
+const later = (a: Date | null, b: Date) => (a && a.getTime() > b.getTime() ? a : b);
+
+/** Status only moves forward: a late 'cancelled' cannot reopen an ended subscription (out-of-order events). */
+const STATUS_RANK: Record<string, number> = { active: 0, cancelled: 1, ended: 2 };
+
+/**
+ * D10.1: applies one verified provider event, once per event id, in one transaction with the
+ * membership it changes. A repeated event changes nothing and says 'duplicate'.
+ */
+export async function applyPaymentEvent(deps: AppDeps, event: PaymentEvent): Promise<ApplyOutcome> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const [first] = await tx
+      .insert(paymentEvents)
+      .values({
+        provider: event.provider,
+        eventId: event.eventId,
+        type: event.type,
+        occurredAt: event.occurredAt,
+        receivedAt: now,
+        outcome: 'pending',
+      })
+      .onConflictDoNothing()
+      .returning({ eventId: paymentEvents.eventId });
+    if (!first) return 'duplicate';
+    const { outcome, userId } = await applyEffect(tx, event, now);
+    await tx
+      .update(paymentEvents)
+      .set({ outcome, userId })
+      .where(and(eq(paymentEvents.provider, event.provider), eq(paymentEvents.eventId, event.eventId)));
+    return outcome;
+  });
+}
+
+async function applyEffect(
+  tx: Tx,
+  event: PaymentEvent,
+  now: Date,
+): Promise<{ outcome: ApplyOutcome; userId: number | null }> {
+  switch (event.effect) {
+    case 'purchase_paid':
+      return purchasePaid(tx, event.provider, event.purchaseId, event.providerRef, event.amountPennies, now);
+    case 'purchase_refunded':
+      return purchaseRefunded(tx, event.provider, event.purchaseId, event.providerRef, now);
+    case 'subscription_paid':
+      return subscriptionPaid(tx, event, now);
+    case 'subscription_cancelled':
+      return subscriptionCancelled(tx, event, now);
+    default:
+      return { outcome: `ignored: ${event.type} is not used`, userId: null };
+  }
+}
+
+async function lockPurchase(
+  tx: Tx,
+  provider: ProviderName,
+  id: number | null,
+  ref: string | null,
+): Promise<Purchase | undefined> {
+  const where = id !== null ? eq(purchases.id, id) : ref ? eq(purchases.providerRef, ref) : undefined;
+  if (!where) return undefined;
+  const [row] = await tx
+    .select()
+    .from(purchases)
+    .where(and(where, eq(purchases.provider, provider)))
+    .for('update');
+  return row;
+}
+
+async function lockUser(tx: Tx, id: number) {
+  const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+  return row;
+}
+
+/** A one-time membership: its months are added to the level's paid-through date, from today if that has passed. */
+async function purchasePaid(
+  tx: Tx,
+  provider: ProviderName,
+  purchaseId: number,
+  providerRef: string,
+  amount: number,
+  now: Date,
+) {
+  const purchase = await lockPurchase(tx, provider, purchaseId, null);
+  if (!purchase) return { outcome: 'ignored: no such purchase' as const, userId: null };
+  const userId = purchase.userId;
+  if (purchase.status !== 'pending')
+    return { outcome: `ignored: the purchase is ${purchase.status}` as const, userId };
+  if (amount !== purchase.amountPennies)
+    return { outcome: 'ignored: the amount paid differs from the price' as const, userId };
+  const user = await lockUser(tx, userId);
+  if (!user) return { outcome: 'ignored: no such member' as const, userId };
+  const level = purchase.level as PaidLevel;
+  const from = later(expiryOf(user, level), now);
+  const until = addMonths(from, purchase.months);
+  await tx
+    .update(users)
+    .set({ [level === 'pro' ? 'proExpires' : 'premiumExpires']: until })
+    .where(eq(users.id, userId));
+  await tx
+    .update(purchases)
+    .set({ status: 'paid', paidAt: now, providerRef, grantedFrom: from, grantedUntil: until })
+    .where(eq(purchases.id, purchase.id));
+  return { outcome: 'granted' as const, userId };
+}
+
+/**
+ * D2.3 as this product reads it: a refunded one-time purchase takes back the time it added (never
+ * before today); a refunded subscription payment stops the renewals and serves to its paid-through date.
+ */
+async function purchaseRefunded(
+  tx: Tx,
+  provider: ProviderName,
+  purchaseId: number | null,
+  ref: string | null,
+  now: Date,
+) {
+  const purchase = await lockPurchase(tx, provider, purchaseId, ref);
+  if (!purchase) return { outcome: 'ignored: no such purchase' as const, userId: null };
+  const userId = purchase.userId;
+  if (purchase.status !== 'paid')
+    return { outcome: `ignored: the purchase is ${purchase.status}` as const, userId };
+  if (purchase.kind === 'membership' && purchase.grantedFrom && purchase.grantedUntil) {
+    const user = await lockUser(tx, userId);
+    const level = purchase.level as PaidLevel;
+    const current = user ? expiryOf(user, level) : null;
+    if (current) {
+      const granted = purchase.grantedUntil.getTime() - purchase.grantedFrom.getTime();
+      const back = later(new Date(current.getTime() - granted), now);
+      await tx
+        .update(users)
+        .set({ [level === 'pro' ? 'proExpires' : 'premiumExpires']: back })
+        .where(eq(users.id, userId));
+    }
+  }
+  if (purchase.subscriptionId !== null) {
+    await tx
+      .update(subscriptions)
+      .set({ status: sql`case when ${subscriptions.status} = 'ended' then 'ended' else 'cancelled' end` })
+      .where(eq(subscriptions.id, purchase.subscriptionId));
+  }
+  await tx
+    .update(purchases)
+    .set({ status: 'refunded', refundedAt: now })
+    .where(eq(purchases.id, purchase.id));
+  return { outcome: 'refunded' as const, userId };
+}
+
+/** A paid period: the subscription is known from now on, and the member's level runs to its paid-through date. */
+async function subscriptionPaid(
+  tx: Tx,
+  event: Extract<PaymentEvent, { effect: 'subscription_paid' }>,
+  now: Date,
+) {
+  const { owner } = event;
+  const user = await lockUser(tx, owner.userId);
+  if (!user) return { outcome: 'ignored: no such member' as const, userId: null };
+  const [existing] = await tx
+    .select()
+    .from(subscriptions)
+    .where(
+      and(eq(subscriptions.provider, event.provider), eq(subscriptions.providerRef, event.subscriptionRef)),
+    )
+    .for('update');
+  const level = owner.level;
+  const expiry = expiryOf(user, level);
+  let subscriptionId: number;
+  let until: Date;
+  if (existing) {
+    subscriptionId = existing.id;
+    // A renewal adds the new period to the member's time, so days they had before subscribing are kept.
+    const added = event.paidThrough.getTime() - existing.currentPeriodEnd.getTime();
+    until = later(expiry && added > 0 ? new Date(expiry.getTime() + added) : expiry, event.paidThrough);
+    await tx
+      .update(subscriptions)
+      .set({
+        currentPeriodEnd: later(existing.currentPeriodEnd, event.paidThrough),
+        lastEventAt: later(existing.lastEventAt, event.occurredAt),
+      })
+      .where(eq(subscriptions.id, existing.id));
+  } else {
+    // The first period runs on from any time the member still had.
+    until = later(addMonths(later(expiry, now), owner.months), event.paidThrough);
+    const [created] = await tx
+      .insert(subscriptions)
+      .values({
+        userId: owner.userId,
+        level: owner.level,
+        provider: event.provider,
+        providerRef: event.subscriptionRef,
+        status: 'active',
+        months: owner.months,
+        amountPennies: event.amountPennies,
+        currentPeriodEnd: event.paidThrough,
+        lastEventAt: event.occurredAt,
+        createdAt: now,
+      })
+      .returning({ id: subscriptions.id });
+    subscriptionId = (created as { id: number }).id;
+  }
+  await tx
+    .update(users)
+    .set({ [level === 'pro' ? 'proExpires' : 'premiumExpires']: until })
+    .where(eq(users.id, owner.userId));
+  if (owner.purchaseId !== null) {
+    await tx
+      .update(purchases)
+      .set({
+        status: 'paid',
+        paidAt: now,
+        subscriptionId,
+        grantedFrom: later(expiry, now),
+        grantedUntil: until,
+      })
+      .where(
+        and(
+          eq(purchases.id, owner.purchaseId),
+          eq(purchases.userId, owner.userId),
+          eq(purchases.status, 'pending'),
+        ),
+      );
+  }
+  return { outcome: (existing ? 'renewed' : 'granted') as ApplyOutcome, userId: owner.userId };
+}
+
+/** No more renewals; the level serves to the paid-through date it already has (D2.3). */
+async function subscriptionCancelled(
+  tx: Tx,
+  event: Extract<PaymentEvent, { effect: 'subscription_cancelled' }>,
+  now: Date,
+) {
+  const status = event.ended ? 'ended' : 'cancelled';
+  const [existing] = await tx
+    .select()
+    .from(subscriptions)
+    .where(
+      and(eq(subscriptions.provider, event.provider), eq(subscriptions.providerRef, event.subscriptionRef)),
+    )
+    .for('update');
+  if (!existing) {
+    // Out of order: the cancellation came before its first payment. Remember it, so that the payment finds it ended.
+    if (!event.owner) return { outcome: 'ignored: unknown subscription' as const, userId: null };
+    await tx.insert(subscriptions).values({
+      userId: event.owner.userId,
+      level: event.owner.level,
+      provider: event.provider,
+      providerRef: event.subscriptionRef,
+      status,
+      months: event.owner.months,
+      currentPeriodEnd: event.occurredAt,
+      lastEventAt: event.occurredAt,
+      createdAt: now,
+    });
+    return { outcome: status as ApplyOutcome, userId: event.owner.userId };
+  }
+  const next = (STATUS_RANK[status] ?? 0) > (STATUS_RANK[existing.status] ?? 0) ? status : existing.status;
+  await tx
+    .update(subscriptions)
+    .set({ status: next, lastEventAt: later(existing.lastEventAt, event.occurredAt) })
+    .where(eq(subscriptions.id, existing.id));
+  return { outcome: next as ApplyOutcome, userId: existing.userId };
+}

@@ -1,0 +1,250 @@
+import { createVerify } from 'node:crypto';
+import { crc32 } from 'node:zlib';
+import { PAID_LEVELS, type PaidLevel } from '@marquee/contract';
+import {
+  WebhookRejected,
+  type CheckoutRequest,
+  type PaymentEvent,
+  type PaymentProvider,
+  type SubscriptionOwner,
+} from './types.js';
+
+export interface PayPalConfig {
+  clientId: string;
+  secret: string;
+  webhookId: string;
+  /** https://api-m.paypal.com, or the sandbox. */
+  apiBase: string;
+  /** Plan ids of the subscriptions, by "level:months" (the price table's subCode). */
+  plans: Record<string, string>;
+}
+
+/** Fetches the certificate PayPal signed an event with; only PayPal's own hosts are trusted. */
+export type CertLoader = (url: string) => Promise<string>;
+
+const CERT_HOSTS = /^https:\/\/api(-m)?(\.sandbox)?\.paypal\.com\//;
+
+export const defaultCertLoader: CertLoader = async (url) => {
+  if (!CERT_HOSTS.test(url)) throw new WebhookRejected('The certificate is not on a PayPal host.');
+  const res = await fetch(url);
+  if (!res.ok) throw new WebhookRejected('The PayPal certificate could not be read.');
+  return res.text();
+};
+
+/** custom_id of our orders and subscriptions: "purchaseId:userId:level:months". */
+export const customId = (r: {
+  purchaseId: number | null;
+  userId: number;
+  level: PaidLevel;
+  months: number;
+}) => `${r.purchaseId ?? ''}:${r.userId}:${r.level}:${r.months}`;
+
+export function parseCustomId(value: unknown): SubscriptionOwner | null {
+  if (typeof value !== 'string') return null;
+  const [purchase, user, level, months] = value.split(':');
+  const owner = {
+    purchaseId: purchase ? Number(purchase) : null,
+    userId: Number(user),
+    level: level as PaidLevel,
+    months: Number(months),
+  };
+  if (
+    !Number.isInteger(owner.userId) ||
+    !Number.isInteger(owner.months) ||
+    !PAID_LEVELS.includes(owner.level)
+  )
+    return null;
+  if (owner.purchaseId !== null && !Number.isInteger(owner.purchaseId)) return null;
+  return owner;
+}
+
+const header = (headers: Record<string, string | string[] | undefined>, name: string) => {
+  const value = headers[name];
+  return typeof value === 'string' ? value : '';
+};
+
+const cents = (amount: { value?: string } | undefined) => Math.round(Number(amount?.value ?? 0) * 100);
+
+/**
+ * PayPal through its REST API (D10.1): orders for one-time payments, billing subscriptions for
+ * recurring ones, and webhooks verified offline with PayPal's certificate (CRC32 of the body,
+ * SHA256withRSA), as PayPal documents.
+ */
+export class PayPalProvider implements PaymentProvider {
+  readonly name = 'paypal' as const;
+
+  constructor(
+    private readonly config: PayPalConfig,
+    private readonly loadCert: CertLoader = defaultCertLoader,
+  ) {}
+
+  private async accessToken(): Promise<string> {
+    const res = await fetch(`${this.config.apiBase}/v1/oauth2/token`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Basic ${Buffer.from(`${this.config.clientId}:${this.config.secret}`).toString('base64')}`,
+        'Content-Type': 'application/x-www-form-urlencoded',
+      },
+      body: 'grant_type=client_credentials',
+    });
+    if (!res.ok) throw new Error(`PayPal refused the credentials (${res.status}).`);
+    return ((await res.json()) as { access_token: string }).access_token;
+  }
+
+  private async post(
+    path: string,
+    body: unknown,
+  ): Promise<{ id: string; links?: { rel: string; href: string }[] }> {
+    const res = await fetch(`${this.config.apiBase}${path}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${await this.accessToken()}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`PayPal refused ${path} (${res.status}).`);
+    return (await res.json()) as { id: string; links?: { rel: string; href: string }[] };
+  }
+
+  async startCheckout(request: CheckoutRequest) {
+    const custom = customId(request);
+    const context = {
+      return_url: request.successUrl,
+      cancel_url: request.cancelUrl,
+      brand_name: 'Marquee',
+      user_action: request.kind === 'membership' ? 'PAY_NOW' : 'SUBSCRIBE_NOW',
+    };
+    let created;
+    if (request.kind === 'membership') {
+      created = await this.post('/v2/checkout/orders', {
+        intent: 'CAPTURE',
+        purchase_units: [
+          {
+            custom_id: custom,
+            description: request.description,
+            amount: { currency_code: 'USD', value: (request.amountPennies / 100).toFixed(2) },
+          },
+        ],
+        application_context: context,
+      });
+    } else {
+      const plan = this.config.plans[`${request.level}:${request.months}`];
+      if (!plan)
+        throw new Error(`No PayPal plan is configured for ${request.level} every ${request.months} months.`);
+      created = await this.post('/v1/billing/subscriptions', {
+        plan_id: plan,
+        custom_id: custom,
+        application_context: context,
+      });
+    }
+    const approve = created.links?.find((l) => l.rel === 'approve' || l.rel === 'payer-action');
+    if (!approve) throw new Error('PayPal gave no approval address.');
+    return { redirect: approve.href, providerRef: created.id };
+  }
+
+  /** After the member approves an order, PayPal sends them back; capturing it makes PayPal send PAYMENT.CAPTURE.COMPLETED. */
+  async captureOrder(orderId: string): Promise<void> {
+    await this.post(`/v2/checkout/orders/${encodeURIComponent(orderId)}/capture`, {});
+  }
+
+  async verifyWebhook(
+    headers: Record<string, string | string[] | undefined>,
+    rawBody: Buffer,
+  ): Promise<PaymentEvent> {
+    const id = header(headers, 'paypal-transmission-id');
+    const time = header(headers, 'paypal-transmission-time');
+    const signature = header(headers, 'paypal-transmission-sig');
+    const certUrl = header(headers, 'paypal-cert-url');
+    if (!id || !time || !signature || !certUrl)
+      throw new WebhookRejected('The event carries no PayPal signature.');
+    const cert = await this.loadCert(certUrl);
+    const signed = `${id}|${time}|${this.config.webhookId}|${crc32(rawBody)}`;
+    let valid = false;
+    try {
+      valid = createVerify('RSA-SHA256').update(signed).verify(cert, signature, 'base64');
+    } catch {
+      valid = false;
+    }
+    if (!valid) throw new WebhookRejected('The PayPal signature does not verify.');
+    let event: { id: string; event_type: string; create_time: string; resource: Record<string, unknown> };
+    try {
+      event = JSON.parse(rawBody.toString('utf8'));
+    } catch {
+      throw new WebhookRejected('The event is not JSON.');
+    }
+    return translatePayPalEvent(event);
+  }
+}
+
+/** PayPal's events reduced to what they mean for a membership. */
+export function translatePayPalEvent(event: {
+  id: string;
+  event_type: string;
+  create_time: string;
+  resource: Record<string, unknown>;
+}): PaymentEvent {
+  const occurredAt = new Date(event.create_time);
+  const base = { provider: 'paypal' as const, eventId: String(event.id), type: event.event_type, occurredAt };
+  const r = event.resource as Record<string, never>;
+  switch (event.event_type) {
+    case 'PAYMENT.CAPTURE.COMPLETED': {
+      const owner = parseCustomId(r.custom_id);
+      if (!owner?.purchaseId) return { ...base, effect: 'ignored' };
+      return {
+        ...base,
+        effect: 'purchase_paid',
+        purchaseId: owner.purchaseId,
+        providerRef: String(r.id),
+        amountPennies: cents(r.amount),
+      };
+    }
+    case 'PAYMENT.CAPTURE.REFUNDED': {
+      const owner = parseCustomId(r.custom_id);
+      return {
+        ...base,
+        effect: 'purchase_refunded',
+        purchaseId: owner?.purchaseId ?? null,
+        providerRef: null,
+      };
+    }
+    case 'BILLING.SUBSCRIPTION.ACTIVATED': {
+      const owner = parseCustomId(r.custom_id);
+      const next = (r.billing_info as { next_billing_time?: string } | undefined)?.next_billing_time;
+      if (!owner || !next) return { ...base, effect: 'ignored' };
+      return {
+        ...base,
+        effect: 'subscription_paid',
+        subscriptionRef: String(r.id),
+        owner,
+        paidThrough: new Date(next),
+        amountPennies: 0,
+      };
+    }
+    case 'PAYMENT.SALE.COMPLETED': {
+      // A renewal: the sale names its subscription (billing_agreement_id) and carries our custom id.
+      const owner = parseCustomId(r.custom);
+      const ref = r.billing_agreement_id as string | undefined;
+      if (!owner || !ref) return { ...base, effect: 'ignored' };
+      const paidThrough = new Date(occurredAt);
+      paidThrough.setUTCMonth(paidThrough.getUTCMonth() + owner.months);
+      return {
+        ...base,
+        effect: 'subscription_paid',
+        subscriptionRef: ref,
+        owner,
+        paidThrough,
+        amountPennies: cents(r.amount as never),
+      };
+    }
+    case 'BILLING.SUBSCRIPTION.CANCELLED':
+    case 'BILLING.SUBSCRIPTION.SUSPENDED':
+    case 'BILLING.SUBSCRIPTION.EXPIRED':
+      return {
+        ...base,
+        effect: 'subscription_cancelled',
+        subscriptionRef: String(r.id),
+        owner: parseCustomId(r.custom_id),
+        ended: event.event_type === 'BILLING.SUBSCRIPTION.EXPIRED',
+      };
+    default:
+      return { ...base, effect: 'ignored' };
+  }
+}

@@ -1,0 +1,74 @@
+import type { PaidLevel } from '@marquee/contract';
+
+export type ProviderName = 'test' | 'stripe' | 'paypal';
+
+/** What a checkout is for: a membership paid once, or a subscription renewing every `months`. */
+export interface CheckoutRequest {
+  purchaseId: number;
+  userId: number;
+  email: string;
+  kind: 'membership' | 'subscription';
+  level: PaidLevel;
+  months: number;
+  amountPennies: number;
+  /** What the provider's page names the purchase. */
+  description: string;
+  /** Where the provider sends the member back: after paying, and when they give up. */
+  successUrl: string;
+  cancelUrl: string;
+}
+
+export interface CheckoutStarted {
+  /** The provider's page the member pays on. */
+  redirect: string;
+  /** The provider's id of the checkout, kept on the purchase. */
+  providerRef: string;
+}
+
+/** Who a subscription event belongs to: set by us when the checkout started, echoed back by the provider. */
+export interface SubscriptionOwner {
+  userId: number;
+  level: PaidLevel;
+  months: number;
+  /** Our purchase that started it, when the provider says. */
+  purchaseId: number | null;
+}
+
+/**
+ * A provider's webhook event, verified and translated to what it means for us. Every provider
+ * reduces its own event types to these; anything else is `ignored` (and still recorded once).
+ */
+export type PaymentEvent = { provider: ProviderName; eventId: string; type: string; occurredAt: Date } & (
+  | { effect: 'purchase_paid'; purchaseId: number; providerRef: string; amountPennies: number }
+  | { effect: 'purchase_refunded'; purchaseId: number | null; providerRef: string | null }
+  | {
+      effect: 'subscription_paid';
+      subscriptionRef: string;
+      owner: SubscriptionOwner;
+      paidThrough: Date;
+      amountPennies: number;
+    }
+  | {
+      effect: 'subscription_cancelled';
+      subscriptionRef: string;
+      owner: SubscriptionOwner | null;
+      ended: boolean;
+    }
+  | { effect: 'ignored' }
+);
+
+/** The signature did not verify, or the body is not an event: nothing is applied (D10.1). */
+export class WebhookRejected extends Error {
+  override readonly name = 'WebhookRejected';
+}
+
+/** One payment provider (D10): starts checkouts and verifies its webhooks. */
+export interface PaymentProvider {
+  readonly name: ProviderName;
+  startCheckout(request: CheckoutRequest): Promise<CheckoutStarted>;
+  /** Checks the signature on the raw body and translates the event; throws WebhookRejected otherwise. */
+  verifyWebhook(
+    headers: Record<string, string | string[] | undefined>,
+    rawBody: Buffer,
+  ): Promise<PaymentEvent>;
+}

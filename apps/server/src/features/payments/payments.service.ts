@@ -71,20 +71,35 @@ async function applyEffect(
   }
 }
 
+type Refused = { outcome: ApplyOutcome; userId: number | null };
+
+/** Locks the purchase an event names, or says why the event is ignored: unknown, or not in the status it needs. */
 async function lockPurchase(
   tx: Tx,
   provider: ProviderName,
   id: number | null,
   ref: string | null,
-): Promise<Purchase | undefined> {
+  needs: 'pending' | 'paid',
+): Promise<Purchase | Refused> {
   const where = id !== null ? eq(purchases.id, id) : ref ? eq(purchases.providerRef, ref) : undefined;
-  if (!where) return undefined;
-  const [row] = await tx
-    .select()
-    .from(purchases)
-    .where(and(where, eq(purchases.provider, provider)))
-    .for('update');
+  const [row] = where
+    ? await tx
+        .select()
+        .from(purchases)
+        .where(and(where, eq(purchases.provider, provider)))
+        .for('update')
+    : [];
+  if (!row) return { outcome: 'ignored: no such purchase', userId: null };
+  if (row.status !== needs) return { outcome: `ignored: the purchase is ${row.status}`, userId: row.userId };
   return row;
+}
+
+/** Sets the paid-through date of a level (D2.3). */
+async function setExpiry(tx: Tx, userId: number, level: PaidLevel, at: Date) {
+  await tx
+    .update(users)
+    .set(level === 'pro' ? { proExpires: at } : { premiumExpires: at })
+    .where(eq(users.id, userId));
 }
 
 async function lockUser(tx: Tx, id: number) {
@@ -101,11 +116,9 @@ async function purchasePaid(
   amount: number,
   now: Date,
 ) {
-  const purchase = await lockPurchase(tx, provider, purchaseId, null);
-  if (!purchase) return { outcome: 'ignored: no such purchase' as const, userId: null };
+  const purchase = await lockPurchase(tx, provider, purchaseId, null, 'pending');
+  if (!('id' in purchase)) return purchase;
   const userId = purchase.userId;
-  if (purchase.status !== 'pending')
-    return { outcome: `ignored: the purchase is ${purchase.status}` as const, userId };
   if (amount !== purchase.amountPennies)
     return { outcome: 'ignored: the amount paid differs from the price' as const, userId };
   const user = await lockUser(tx, userId);
@@ -113,10 +126,7 @@ async function purchasePaid(
   const level = purchase.level as PaidLevel;
   const from = later(expiryOf(user, level), now);
   const until = addMonths(from, purchase.months);
-  await tx
-    .update(users)
-    .set({ [level === 'pro' ? 'proExpires' : 'premiumExpires']: until })
-    .where(eq(users.id, userId));
+  await setExpiry(tx, userId, level, until);
   await tx
     .update(purchases)
     .set({ status: 'paid', paidAt: now, providerRef, grantedFrom: from, grantedUntil: until })
@@ -135,11 +145,9 @@ async function purchaseRefunded(
   ref: string | null,
   now: Date,
 ) {
-  const purchase = await lockPurchase(tx, provider, purchaseId, ref);
-  if (!purchase) return { outcome: 'ignored: no such purchase' as const, userId: null };
+  const purchase = await lockPurchase(tx, provider, purchaseId, ref, 'paid');
+  if (!('id' in purchase)) return purchase;
   const userId = purchase.userId;
-  if (purchase.status !== 'paid')
-    return { outcome: `ignored: the purchase is ${purchase.status}` as const, userId };
   if (purchase.kind === 'membership' && purchase.grantedFrom && purchase.grantedUntil) {
     const user = await lockUser(tx, userId);
     const level = purchase.level as PaidLevel;
@@ -147,10 +155,7 @@ async function purchaseRefunded(
     if (current) {
       const granted = purchase.grantedUntil.getTime() - purchase.grantedFrom.getTime();
       const back = later(new Date(current.getTime() - granted), now);
-      await tx
-        .update(users)
-        .set({ [level === 'pro' ? 'proExpires' : 'premiumExpires']: back })
-        .where(eq(users.id, userId));
+      await setExpiry(tx, userId, level, back);
     }
   }
   if (purchase.subscriptionId !== null) {
@@ -218,10 +223,7 @@ async function subscriptionPaid(
       .returning({ id: subscriptions.id });
     subscriptionId = (created as { id: number }).id;
   }
-  await tx
-    .update(users)
-    .set({ [level === 'pro' ? 'proExpires' : 'premiumExpires']: until })
-    .where(eq(users.id, owner.userId));
+  await setExpiry(tx, owner.userId, level, until);
   if (owner.purchaseId !== null) {
     await tx
       .update(purchases)

@@ -1,5 +1,5 @@
 import { and, count, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/database.js';
+import { preparedOnce, type Db } from '../../platform/db/database.js';
 import { actions } from '../earn/earn.tables.js';
 import { linkedAccounts } from './accounts.tables.js';
 
@@ -28,22 +28,28 @@ export async function missingCount(db: Db, userId: number, platform: string): Pr
  * none of their follows or likes there is missing.
  */
 export async function platformReady(db: Db, userId: number, platform: string): Promise<boolean> {
-  const [row] = await db
+  const [row] = await platformReadyQuery(db).execute({ userId, platform });
+  return row?.ready ?? false;
+}
+
+const platformReadyQuery = preparedOnce((db) =>
+  db
     .select({
       ready: sql<boolean>`not exists (select 1 from ${actions} a
-        where a.earner_id = ${userId} and a.platform = ${platform} and a.status = 'missing')`,
+        where a.earner_id = ${sql.placeholder('userId')} and a.platform = ${sql.placeholder('platform')}
+          and a.status = 'missing')`,
     })
     .from(linkedAccounts)
     .where(
       and(
-        eq(linkedAccounts.userId, userId),
-        eq(linkedAccounts.platform, platform),
+        eq(linkedAccounts.userId, sql.placeholder('userId')),
+        eq(linkedAccounts.platform, sql.placeholder('platform')),
         eq(linkedAccounts.status, 'verified'),
       ),
     )
-    .limit(1);
-  return row?.ready ?? false;
-}
+    .limit(1)
+    .prepare('platform_ready'),
+);
 
 /** The platform refused the account's sign-in: the account check asks the member to authorise again. */
 export async function markTokenError(db: Db, userId: number, platform: string): Promise<void> {

@@ -144,6 +144,10 @@ describe('confirmAction and missing actions (D5.6, D11.3)', () => {
     // With a missing action outstanding, the member must resolve it before earning more here.
     const blocked = await t.call(earn.fetchListings, { listingType: 'twitter', maxItems: 4 }, earner.token);
     expect(blocked.body.status).toBe('checktoken');
+    // Only that platform's missing actions hold the member back.
+    await linkAccount(t.db, t.clock, earner.id, 'facebook', `fb${earner.id}`);
+    const facebook = await t.call(earn.fetchListings, { listingType: 'facebook', maxItems: 4 }, earner.token);
+    expect(facebook.body.status).not.toBe('checktoken');
     const historyId = list.body.missingActions[0]?.history_id as number;
     const still = await t.call(accounts.recheck.twitter, { history_id: historyId }, earner.token);
     expect(still.body).toMatchObject({ status: 'missing', remaining: 1 });

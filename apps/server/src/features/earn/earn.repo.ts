@@ -14,7 +14,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { earn } from '@marquee/contract';
-import { executePrepared, type Db } from '../../platform/db/database.js';
+import { preparedOnce, statement, type Db } from '../../platform/db/database.js';
 import { DAY_MS } from '../../platform/time.js';
 import { blocks, users } from '../members/members.tables.js';
 import { listings } from '../listings/listings.tables.js';
@@ -143,14 +143,21 @@ async function sortedCandidates(db: Db, q: CandidateQuery): Promise<CandidateRow
     .limit(q.limit);
 }
 
-/** The D4.4 repeat window of one type, on the actions alias `a` (the earner's own actions). */
-function repeatWindowSql(type: string, today: string, now: Date): SQL {
-  if (type === 'imdb-view') {
-    // The Pacific day lies within the last 25 hours: the same rows, with a bound the index probe can use.
-    return sql`a.day = ${today} and a.created_at > ${new Date(now.getTime() - 25 * 3600 * 1000)}`;
-  }
-  if (type === 'youtube-view') return sql`a.created_at > ${new Date(now.getTime() - 7 * DAY_MS)}`;
+/**
+ * The D4.4 repeat window of one type, on the actions alias `a` (the earner's own actions), with the
+ * placeholders `today` and `since` (repeatWindowSince).
+ */
+function repeatWindowSql(type: string): SQL {
+  // IMDb: the Pacific day lies within the last 25 hours: the same rows, with a bound the index probe can use.
+  if (type === 'imdb-view')
+    return sql`a.day = ${sql.placeholder('today')}::date and a.created_at > ${sql.placeholder('since')}`;
+  if (type === 'youtube-view') return sql`a.created_at > ${sql.placeholder('since')}`;
   return sql`true`;
+}
+
+/** The lower bound of repeatWindowSql's `since`: 25 hours for IMDb, 7 days for YouTube. */
+function repeatWindowSince(type: string, now: Date): Date {
+  return new Date(now.getTime() - (type === 'imdb-view' ? 25 * 3600 * 1000 : 7 * DAY_MS));
 }
 
 /**
@@ -168,19 +175,46 @@ function repeatWindowSql(type: string, today: string, now: Date): SQL {
  * in turn and lazily), so a tab costs a few short index range scans and a few dozen row lookups.
  */
 async function fastCandidates(db: Db, q: CandidateQuery, type: string): Promise<CandidateRow[]> {
-  const today = q.today;
+  let query = fastCandidateQueries.get(type);
+  if (!query) {
+    query = statement<CandidateRow & { part: number }>(`offer_pick_${type}`, () => fastCandidatesSql(type));
+    fastCandidateQueries.set(type, query);
+  }
+  const rows = await query(db, {
+    earner: q.earnerId,
+    session: q.sessionId,
+    today: q.today,
+    since: repeatWindowSince(type, q.now),
+    limit: q.limit,
+  });
+  // The parts come out in turn; a stable sort on the part keeps that even if a plan interleaved them.
+  return rows
+    .map((row, i) => ({ row, i }))
+    .sort((a, b) => a.row.part - b.row.part || a.i - b.i)
+    .map(({ row: { part: _part, ...row } }) => row);
+}
+
+/** Sponsored listings read beyond the limit, for those the earner's conditions drop. */
+const SPONSORED_SPARE = 200;
+
+const fastCandidateQueries = new Map<string, ReturnType<typeof statement<CandidateRow & { part: number }>>>();
+
+/** The text of fastCandidates for one type, with the placeholders earner, session, today, since and limit. */
+function fastCandidatesSql(type: string): SQL {
+  const today = sql`${sql.placeholder('today')}::date`;
+  const earner = sql`${sql.placeholder('earner')}::int`;
   // What the partial indexes listings_offer_pick_idx, listings_acted_pick_idx and
   // listings_sponsored_pick_idx cover.
   const offerable = sql`l.type = ${type} and l.status = 'active' and l.give > 0 and l.changing_to is null`;
   const actedToday = sql`(case when l.acted_on = ${today} then l.acted_count else 0 end)`;
   // D4.1 and D4.4-D4.6 for this earner on a listing `l`. The few blocks and hidden listings are
   // read once (hashed); the repeat window is one probe of the earner's actions per row.
-  const earnerMay = sql`l.user_id <> ${q.earnerId}
-    and l.user_id not in (select b.blocked_id from blocks b where b.blocker_id = ${q.earnerId}
-                          union all select b.blocker_id from blocks b where b.blocked_id = ${q.earnerId})
-    and l.id not in (select h.listing_id from hidden_listings h where h.session_id = ${q.sessionId})
-    and not exists (select 1 from actions a where a.earner_id = ${q.earnerId} and a.listing_id = l.id
-                    and a.status not in ('reversed', 'invalid') and ${repeatWindowSql(type, today, q.now)})`;
+  const earnerMay = sql`l.user_id <> ${earner}
+    and l.user_id not in (select b.blocked_id from blocks b where b.blocker_id = ${earner}
+                          union all select b.blocker_id from blocks b where b.blocked_id = ${earner})
+    and l.id not in (select h.listing_id from hidden_listings h where h.session_id = ${sql.placeholder('session')}::int)
+    and not exists (select 1 from actions a where a.earner_id = ${earner} and a.listing_id = l.id
+                    and a.status not in ('reversed', 'invalid') and ${repeatWindowSql(type)})`;
   // D4.1 and D4.3 on the owner `u`.
   const ownerMay = sql`u.status = 'active' and (u.points >= l.give or l.sponsor_left)`;
   const columns = (part: number) => sql`l.id, l.user_id as "userId", l.type, l.platform, l.name, l.url,
@@ -189,7 +223,7 @@ async function fastCandidates(db: Db, q: CandidateQuery, type: string): Promise<
     l.nm_code as "nmCode", u.first, u.last, u.default_pic as avatar, u.points as "ownerPoints",
     l.sponsor_left as "sponsoredLeft", coalesce(u.featured_on = ${today}, false) as featured,
     ${actedToday}::int as "actedToday", ${part}::int as part`;
-  const limit = sql`${q.limit}::int`;
+  const limit = sql`${sql.placeholder('limit')}::int`;
   const notFeatured = sql`u.featured_on is distinct from ${today}`;
 
   // Parts 1 and 3: the featured owners' listings (D8.3: two members a day).
@@ -208,10 +242,12 @@ async function fastCandidates(db: Db, q: CandidateQuery, type: string): Promise<
     limit ${limit})`;
 
   // Part 2: the other listings with sponsored actions left. They are few (bought with money), so
-  // their ids are sorted whole from listings_acted_pick_idx alone.
+  // their ids are read from listings_acted_pick_idx alone and only the first are kept in order (a
+  // top-N sort): `limit` plus SPONSORED_SPARE, since the earner's conditions drop at most the ones
+  // they acted on today (no daily cap passes 90), hid or blocked.
   const sponsoredPart = readInTurn(
     sql`select l.id from listings l where ${offerable} and l.sponsor_left
-        order by l.give desc, ${actedToday}, random()`,
+        order by l.give desc, ${actedToday}, random() limit ${limit} + ${SPONSORED_SPARE}`,
     2,
   );
 
@@ -244,10 +280,7 @@ async function fastCandidates(db: Db, q: CandidateQuery, type: string): Promise<
       )}
     ) c)`;
 
-  const rows = await executePrepared<CandidateRow & { part: number }>(
-    db,
-    `offer_pick_${type}`,
-    sql`
+  return sql`
     with pick as materialized (
       select floor(random() * (coalesce((select max(id) from listings), 0) + 1))::int as start
     )
@@ -256,13 +289,7 @@ async function fastCandidates(db: Db, q: CandidateQuery, type: string): Promise<
       union all ${sponsoredPart}
       union all ${featuredPart(false, 3)}
       union all ${plainPart}
-    ) x limit ${limit}`,
-  );
-  // The parts come out in turn; a stable sort on the part keeps that even if a plan interleaved them.
-  return rows
-    .map((row, i) => ({ row, i }))
-    .sort((a, b) => a.row.part - b.row.part || a.i - b.i)
-    .map(({ row: { part: _part, ...row } }) => row);
+    ) x limit ${limit}`;
 }
 
 /**
@@ -270,7 +297,12 @@ async function fastCandidates(db: Db, q: CandidateQuery, type: string): Promise<
  * credited and, for an IMDb listing, the stored facts of its page by question (D5.2), in one query.
  */
 export async function latestOffer(db: Db, earnerId: number, listingId: number) {
-  const [row] = await db
+  const [row] = await latestOfferQuery(db).execute({ earnerId, listingId });
+  return row ?? null;
+}
+
+const latestOfferQuery = preparedOnce((db) =>
+  db
     .select({
       offer: offers,
       listing: listings,
@@ -283,13 +315,16 @@ export async function latestOffer(db: Db, earnerId: number, listingId: number) {
     .from(offers)
     .innerJoin(listings, eq(listings.id, offers.listingId))
     .leftJoin(actions, eq(actions.offerId, offers.id))
-    .where(and(eq(offers.earnerId, earnerId), eq(offers.listingId, listingId)))
+    .where(
+      and(
+        eq(offers.earnerId, sql.placeholder('earnerId')),
+        eq(offers.listingId, sql.placeholder('listingId')),
+      ),
+    )
     .orderBy(desc(offers.offeredAt), desc(offers.id))
     .limit(1)
-    .prepare('latest_offer')
-    .execute();
-  return row ?? null;
-}
+    .prepare('latest_offer'),
+);
 
 /**
  * What a credit checks, read in one query once the accounts are locked (D3.2): the offer (the

@@ -1,7 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { earn, type Membership } from '@marquee/contract';
 import type { z } from 'zod';
 import type { AppDeps } from '../../platform/deps.js';
+import { statement } from '../../platform/db/database.js';
 import type { Caller } from '../../platform/auth.js';
 import { AppError, forbidden, loggedOut, notFound } from '../../platform/errors.js';
 import { pacificDay } from '../../platform/time.js';
@@ -20,6 +21,8 @@ const { EARN, TYPE_OF_PLATFORM } = earn;
 type EarnListing = earn.EarnListing;
 type ListingType = earn.ListingType;
 type Platform = earn.Platform;
+
+const ALL_TYPES: ListingType[] = ['imdb-view', 'youtube-view', 'twitter-follow', 'facebook-like'];
 
 type FetchInput = z.output<typeof earn.fetchListings.input>;
 type FetchAnswer = earn.FetchListingsAnswer;
@@ -42,6 +45,40 @@ export const canShowPro = (membership: Membership) => membership === 'premium' |
 export async function fetchListings(deps: AppDeps, caller: Caller, input: FetchInput): Promise<FetchAnswer> {
   const now = deps.clock.now();
   const today = pacificDay(now);
+  const candidates = (types: ListingType[]) =>
+    types.length
+      ? findCandidates(deps.db, {
+          earnerId: caller.userId,
+          sessionId: caller.sessionId,
+          types,
+          ownerId: input.user_id,
+          today,
+          now,
+          limit: input.maxItems * 5 + 20,
+        })
+      : Promise.resolve([]);
+
+  // A platform tab reads the earner's day, the linked account and the candidates at once, on three
+  // connections: the earner's state decides the status, and the candidates are used only on success.
+  let platformTab: { platform: Platform; ready: Promise<boolean>; rows: Promise<CandidateRow[]> } | null =
+    null;
+  if (input.listingType !== 'user') {
+    const platform = input.listingType;
+    platformTab = {
+      platform,
+      ready:
+        platform === 'twitter' || platform === 'facebook'
+          ? platformReady(deps.db, caller.userId, platform)
+          : Promise.resolve(true),
+      rows: candidates([TYPE_OF_PLATFORM[platform]]),
+    };
+    // Settled below only when the status needs them; never left to reject unobserved.
+    platformTab.rows.catch(() => {});
+    platformTab.ready.catch(() => {});
+  } else if (!input.user_id) {
+    throw new AppError(400, 'error', 'Please say whose listings to show.');
+  }
+
   const earner = await memberToday(deps.db, caller.userId, now);
   if (!earner) throw loggedOut();
   const { member, membership, allowance } = earner;
@@ -67,18 +104,10 @@ export async function fetchListings(deps: AppDeps, caller: Caller, input: FetchI
     ...extra,
   });
 
-  let types: ListingType[];
-  if (input.listingType === 'user') {
-    if (!input.user_id) throw new AppError(400, 'error', 'Please say whose listings to show.');
-    types = ['imdb-view', 'youtube-view', 'twitter-follow', 'facebook-like'];
-  } else {
-    const platform = input.listingType;
-    if (platform === 'twitter' || platform === 'facebook') {
-      const ready = await platformReady(deps.db, caller.userId, platform);
-      if (!ready) return answer('checktoken', CHECKTOKEN_MESSAGE(platform), { platform });
-    }
+  if (platformTab) {
+    const { platform } = platformTab;
+    if (!(await platformTab.ready)) return answer('checktoken', CHECKTOKEN_MESSAGE(platform), { platform });
     if (platform === 'imdb' && membership === 'managed') return answer('managed', MANAGED_MESSAGE);
-    types = [TYPE_OF_PLATFORM[platform]];
   }
 
   if (allowance.actions >= allowance.max) return answer('done', dailyActionsUsedUpMessage(allowance.max));
@@ -88,7 +117,10 @@ export async function fetchListings(deps: AppDeps, caller: Caller, input: FetchI
 
   // The profile earn list leaves out what this earner cannot do, and says what linking would add.
   const potential = { potential_tw: 0, potential_fb: 0 };
-  if (input.listingType === 'user') {
+  let rows: CandidateRow[];
+  if (platformTab) {
+    rows = await platformTab.rows;
+  } else {
     const ownerId = input.user_id as number;
     const [tw, fb] = await Promise.all([
       platformReady(deps.db, caller.userId, 'twitter'),
@@ -96,26 +128,16 @@ export async function fetchListings(deps: AppDeps, caller: Caller, input: FetchI
     ]);
     if (!tw) potential.potential_tw = await countActiveListings(deps.db, ownerId, 'twitter-follow');
     if (!fb) potential.potential_fb = await countActiveListings(deps.db, ownerId, 'facebook-like');
-    types = types.filter(
+    const types = ALL_TYPES.filter(
       (t) =>
         !(t === 'imdb-view' && (membership === 'managed' || imdbMaxed)) &&
         !(t === 'twitter-follow' && !tw) &&
         !(t === 'facebook-like' && !fb),
     );
+    rows = await candidates(types);
   }
 
   const wantsPro = proOption && member.showMePro;
-  const rows = types.length
-    ? await findCandidates(deps.db, {
-        earnerId: caller.userId,
-        sessionId: caller.sessionId,
-        types,
-        ownerId: input.user_id,
-        today,
-        now,
-        limit: input.maxItems * 5 + 20,
-      })
-    : [];
   const chosen = rows
     .filter(
       (row) => row.sponsoredLeft || row.actedToday < actionsAllowedSoFar(row, row.ownerPoints, row.give, now),
@@ -130,6 +152,20 @@ export async function fetchListings(deps: AppDeps, caller: Caller, input: FetchI
     free_sponsored: membership === 'free' && offered.some((l) => l.sponsored),
   });
 }
+
+/** The offers of one fetch in one statement, its text built and planned once. */
+const insertOffers = statement(
+  'insert_offers',
+  () => sql`insert into ${offers} (earner_id, listing_id, session_id, points, cost, bonus, pro_view, sponsored,
+      offered_at, expires_at)
+    select ${sql.placeholder('earner')}::int, o.listing, ${sql.placeholder('session')}::int, o.points, o.cost,
+      o.bonus, o.pro_view, o.sponsored, ${sql.placeholder('at')}::timestamptz,
+      ${sql.placeholder('at')}::timestamptz + make_interval(secs => o.open_secs)
+    from unnest(${sql.placeholder('listings')}::int[], ${sql.placeholder('points')}::int[],
+      ${sql.placeholder('costs')}::int[], ${sql.placeholder('bonuses')}::int[], ${sql.placeholder('proViews')}::bool[],
+      ${sql.placeholder('sponsored')}::bool[], ${sql.placeholder('windows')}::int[])
+      as o(listing, points, cost, bonus, pro_view, sponsored, open_secs)`,
+);
 
 /** D5.1: an offer per listing returned, with the points promised (D5.7) and when it closes. */
 async function recordOffers(
@@ -158,21 +194,28 @@ async function recordOffers(
       sponsored,
       bonus,
       values: {
-        earnerId: caller.userId,
         listingId: row.id,
-        sessionId: caller.sessionId,
         points: price + bonus,
         cost: sponsored ? 0 : price,
         bonus,
         proView,
         sponsored,
-        offeredAt: ctx.now,
-        expiresAt: new Date(ctx.now.getTime() + window * 1000),
       },
       window,
     };
   });
-  await deps.db.insert(offers).values(planned.map((p) => p.values));
+  await insertOffers(deps.db, {
+    earner: caller.userId,
+    session: caller.sessionId,
+    at: ctx.now,
+    listings: planned.map((p) => p.values.listingId),
+    points: planned.map((p) => p.values.points),
+    costs: planned.map((p) => p.values.cost),
+    bonuses: planned.map((p) => p.values.bonus),
+    proViews: planned.map((p) => p.values.proView),
+    sponsored: planned.map((p) => p.values.sponsored),
+    windows: planned.map((p) => p.window),
+  });
   return planned.map(({ row, type, proView, sponsored, bonus, values, window }) => ({
     id: row.id,
     type,

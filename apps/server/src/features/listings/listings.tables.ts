@@ -59,12 +59,13 @@ export const listings = pgTable(
     index('listings_offer_idx').on(t.type, t.status, t.give),
     // earnPoints/fetchListings (D4): the offerable listings of a type, sponsored ones apart, by
     // points, then id, so a tab reads the highest points first from a random id instead of sorting
-    // every candidate; and by points, then actions today, for those already acted on today.
+    // every candidate; and by points, then actions today, for those already acted on today (with the
+    // id, so the sponsored ones are sorted from the index alone).
     index('listings_offer_pick_idx')
       .on(t.type, t.sponsorLeft, t.give, t.id)
       .where(sql`${t.status} = 'active' and ${t.give} > 0 and ${t.changingTo} is null`),
     index('listings_acted_pick_idx')
-      .on(t.type, t.sponsorLeft, t.give, t.actedOn, t.actedCount)
+      .on(t.type, t.sponsorLeft, t.give, t.actedOn, t.actedCount, t.id)
       .where(sql`${t.status} = 'active' and ${t.give} > 0 and ${t.changingTo} is null`),
   ],
 );

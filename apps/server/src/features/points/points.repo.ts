@@ -1,13 +1,15 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../platform/db/database.js';
+import { preparedOnce, type Db } from '../../platform/db/database.js';
 import { subscriptions } from '../membership/membership.tables.js';
 import { users } from '../members/members.tables.js';
 import { membershipColumns, type MemberRow } from '../members/members.repo.js';
 import { dailyActions } from './points.tables.js';
 
-/** Referrals who have been members for 14 days and are not free (D6.3). */
-function qualifiedReferrals(referrerId: SQL, now: Date, qualifyingDays: number): SQL {
-  const joinedBefore = new Date(now.getTime() - qualifyingDays * 24 * 3600 * 1000);
+/** A time, or a placeholder filled with one at each call of a prepared query. */
+type At = Date | ReturnType<typeof sql.placeholder>;
+
+/** Referrals who joined before `joinedBefore` (14 days ago) and are not free (D6.3). */
+function qualifiedReferrals(referrerId: SQL, now: At, joinedBefore: At): SQL {
   return sql`(select count(*) from ${users} r
     where r.referrer_id = ${referrerId} and r.status = 'active' and r.created_at <= ${joinedBefore}
       and (r.premium_expires > ${now} or r.pro_expires > ${now}
@@ -22,18 +24,23 @@ export type MemberWithDay = MemberRow & { actions: number; limitRaised: boolean;
  * from, for a query that joins `users` (the member) and `daily_actions` on memberDayJoin.
  */
 export function memberDayFields(now: Date, qualifyingDays: number) {
+  return memberDayFieldsAt(now, new Date(now.getTime() - qualifyingDays * 24 * 3600 * 1000));
+}
+
+/** memberDayFields with the time and the qualifying join time given (values or placeholders). */
+function memberDayFieldsAt(now: At, joinedBefore: At) {
   const memberId = sql.raw('"users"."id"');
   return {
     user: users,
     ...membershipColumns,
     actions: sql<number>`coalesce(${dailyActions.actions}, 0)`.mapWith(Number),
     limitRaised: sql<boolean>`coalesce(${dailyActions.limitRaised}, false)`,
-    qualifiedReferrals: qualifiedReferrals(memberId, now, qualifyingDays).mapWith(Number),
+    qualifiedReferrals: qualifiedReferrals(memberId, now, joinedBefore).mapWith(Number),
   };
 }
 
 /** The member's row of daily_actions for a Pacific day, for a left join beside memberDayFields. */
-export const memberDayJoin = (day: string) =>
+export const memberDayJoin = (day: string | ReturnType<typeof sql.placeholder>) =>
   and(eq(dailyActions.userId, users.id), eq(dailyActions.day, day));
 
 type MemberDayRow = {
@@ -57,6 +64,17 @@ export function toMemberWithDay(row: MemberDayRow): MemberWithDay {
   };
 }
 
+/** The query of findMemberWithDay, prepared once per database. */
+const memberWithDayQuery = preparedOnce((db) =>
+  db
+    .select(memberDayFieldsAt(sql.placeholder('now'), sql.placeholder('joinedBefore')))
+    .from(users)
+    .leftJoin(dailyActions, memberDayJoin(sql.placeholder('day')))
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('member_with_day'),
+);
+
 /**
  * A member with what their membership and today's cap (D6.3) are derived from, in one query: what
  * fetchListings and the point box read first.
@@ -68,11 +86,11 @@ export async function findMemberWithDay(
   now: Date,
   qualifyingDays: number,
 ): Promise<MemberWithDay | null> {
-  const [row] = await db
-    .select(memberDayFields(now, qualifyingDays))
-    .from(users)
-    .leftJoin(dailyActions, memberDayJoin(day))
-    .where(eq(users.id, id))
-    .limit(1);
+  const [row] = await memberWithDayQuery(db).execute({
+    id,
+    day,
+    now,
+    joinedBefore: new Date(now.getTime() - qualifyingDays * 24 * 3600 * 1000),
+  });
   return row ? toMemberWithDay(row) : null;
 }

@@ -6,7 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { SQL } from 'drizzle-orm';
+import type { Query, SQL } from 'drizzle-orm';
 import type { PgDatabase, PgDialect, PgQueryResultHKT, PgSession } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.js';
@@ -74,4 +74,39 @@ export async function executePrepared<T>(db: Db, name: string, query: SQL): Prom
   const prepared = session.prepareQuery(built, undefined, `${name}_${hash}`, false);
   const result = (await prepared.execute()) as { rows: T[] };
   return result.rows;
+}
+
+/**
+ * A hot raw query written once with `sql.placeholder(name)` for what changes per call: its text is
+ * built on the first call only and it runs as a named statement, planned once per connection. Works
+ * on the database and inside a transaction alike.
+ */
+export function statement<T>(name: string, build: () => SQL) {
+  let built: { query: Query; name: string } | undefined;
+  return async (db: Db, values: Record<string, unknown>): Promise<T[]> => {
+    const { dialect, session } = db as unknown as { dialect: PgDialect; session: PgSession };
+    if (!built) {
+      const query = dialect.sqlToQuery(build());
+      built = { query, name: `${name}_${createHash('sha1').update(query.sql).digest('hex').slice(0, 12)}` };
+    }
+    const prepared = session.prepareQuery(built.query, undefined, built.name, false);
+    return ((await prepared.execute(values)) as { rows: T[] }).rows;
+  };
+}
+
+/**
+ * A hot query of the query builder, prepared once per database with `.prepare(name)` and its
+ * `sql.placeholder`s filled at each call: neither its text nor its plan is made again. Outside
+ * transactions only (a transaction has a session of its own).
+ */
+export function preparedOnce<Q>(build: (db: Db) => Q): (db: Db) => Q {
+  const byDb = new WeakMap<Db, Q>();
+  return (db) => {
+    let prepared = byDb.get(db);
+    if (!prepared) {
+      prepared = build(db);
+      byDb.set(db, prepared);
+    }
+    return prepared;
+  };
 }

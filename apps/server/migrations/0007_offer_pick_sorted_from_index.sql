@@ -1,0 +1,2 @@
+DROP INDEX "listings_acted_pick_idx";--> statement-breakpoint
+CREATE INDEX "listings_acted_pick_idx" ON "listings" USING btree ("type","sponsor_left","give","acted_on","acted_count","id") WHERE "listings"."status" = 'active' and "listings"."give" > 0 and "listings"."changing_to" is null;

@@ -12,3 +12,6 @@ export * from '../../features/messages/messages.tables.js';
 export * from '../../features/alerts/alerts.tables.js';
 export * from '../../features/errors/errors.tables.js';
 export * from '../mail.tables.js';
+export * from '../../features/account/account.tables.js';
+export * from '../../features/referrals/referrals.tables.js';
+export * from '../jobs.tables.js';

@@ -43,6 +43,8 @@ export interface MembershipPricesAnswer {
   pro: PriceOption[];
   canSubscribe: YesNo;
   subInfo: { message: string };
+  /** 'yes' when the alternate provider (PayPal) takes one-time payments here. */
+  alternate: YesNo;
 }
 
 export const fetchMembershipPrices = operation<MembershipPricesAnswer>()({
@@ -66,7 +68,11 @@ export const fetchMembershipSummary = operation<{ status: 'success'; options: Me
   input: z.object({}),
 });
 
-export const checkSubscriptionStatus = operation<{ status: 'success' | 'retry'; subchecks: number }>()({
+/** The subscription check (spec 3 §4); once paid it carries the member's new level. */
+export type SubscriptionCheckAnswer =
+  { status: 'success'; subchecks: number; user: CurrentUser } | { status: 'retry'; subchecks: number };
+
+export const checkSubscriptionStatus = operation<SubscriptionCheckAnswer>()({
   method: 'GET',
   path: 'membership/checkSubscriptionStatus',
   audience: 'member',
@@ -131,3 +137,23 @@ export const chargeForm = z.object({
 });
 export const paypalQuery = z.object({ level, months });
 export const subscribeQuery = z.object({ level, months, provider: z.enum(['stripe', 'paypal']).optional() });
+
+/** The checkout calls, served at their own paths (an operation path starting with '/' is absolute). */
+export const chargeCheckout = operation<CheckoutAnswer>()({
+  method: 'POST',
+  path: CHECKOUT_PATHS.charge,
+  audience: 'member',
+  input: chargeForm,
+});
+export const paypalCheckout = operation<CheckoutAnswer>()({
+  method: 'GET',
+  path: CHECKOUT_PATHS.paypal,
+  audience: 'member',
+  input: paypalQuery,
+});
+export const subscribeCheckout = operation<CheckoutAnswer>()({
+  method: 'GET',
+  path: CHECKOUT_PATHS.subscribe,
+  audience: 'member',
+  input: subscribeQuery,
+});

@@ -20,7 +20,7 @@ export interface Operation<
   A extends Audience = Audience,
 > {
   method: 'GET' | 'POST';
-  /** Path below /v4/operations/, without leading or trailing slash. */
+  /** Path below /v4/operations/, without leading or trailing slash; or, starting with '/', a path of its own. */
   path: string;
   audience: A;
   input: Input;
@@ -43,3 +43,7 @@ export function operation<Output extends Envelope>() {
 }
 
 export const OPERATIONS_BASE = '/v4/operations';
+
+/** Where a call is served: below the operations base, or at its own path when that starts with '/'. */
+export const operationUrl = (op: Pick<Operation, 'path'>): string =>
+  op.path.startsWith('/') ? op.path : `${OPERATIONS_BASE}/${op.path}`;

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Audience, Operation, OutputOf, ParsedInputOf } from '@marquee/contract';
-import { OPERATIONS_BASE } from '@marquee/contract';
+import { operationUrl } from '@marquee/contract';
 import { authenticate, bearerToken, type Caller } from './auth.js';
 import { loggedOut, notAdmin } from './errors.js';
 import type { AppDeps } from './deps.js';
@@ -16,7 +16,7 @@ export interface RouteContext<Op extends Operation, C> {
 type CallerFor<A extends Audience> = A extends 'public' ? Caller | null : Caller;
 
 /**
- * Serves one call of the contract at /v4/operations/{path} (with or without the trailing slash):
+ * Serves one call of the contract at /v4/operations/{path}, or its own path (with or without the trailing slash):
  * validate the input with the call's zod schema, authorise by its audience, then run the handler.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -28,7 +28,7 @@ export function serve<Op extends Operation<any, any, Audience>>(
   const deps = app.deps;
   app.route({
     method: op.method,
-    url: `${OPERATIONS_BASE}/${op.path}`,
+    url: operationUrl(op),
     schema: op.method === 'GET' ? { querystring: op.input } : { body: op.input },
     handler: async (req, reply) => {
       const caller = await authenticate(deps.db, deps.clock, bearerToken(req.headers.authorization));

@@ -1,10 +1,4 @@
-import {
-  OPERATIONS_BASE,
-  type Envelope,
-  type InputOf,
-  type Operation,
-  type OutputOf,
-} from '@marquee/contract';
+import { operationUrl, type Envelope, type InputOf, type Operation, type OutputOf } from '@marquee/contract';
 import { clearSession, readToken } from './storage';
 
 /** A call that failed: the server's message for people, its status word, and the HTTP code (0: no answer). */
@@ -69,7 +63,7 @@ export async function call<Op extends Operation>(
   const token = readToken();
   if (token) headers.Authorization = `Bearer ${token}`;
 
-  let url = `${OPERATIONS_BASE}/${op.path}`;
+  let url = operationUrl(op);
   const init: RequestInit = { method: op.method, headers, signal: options?.signal ?? null };
   if (op.method === 'GET') {
     const query = toQueryString(input);

@@ -11,6 +11,7 @@ const ComingSoonPage = lazyPage(() => import('./pages/ComingSoonPage'));
 const DashboardPage = lazyPage(() => import('../features/dashboard/DashboardPage'));
 const NotFoundPage = lazyPage(() => import('./pages/NotFoundPage'));
 const HistoryPage = lazyPage(() => import('../features/history/HistoryPage'));
+const MembershipPage = lazyPage(() => import('../features/membership/MembershipPage'));
 const LoginPage = lazyPage(() => import('../features/login/LoginPage'));
 const SignupPage = lazyPage(() => import('../features/login/SignupPage'));
 const ResetPasswordPage = lazyPage(() => import('../features/login/ResetPasswordPage'));
@@ -31,7 +32,7 @@ const MEMBER_PAGES: [path: string, feature: string, page?: ComponentType][] = [
   ['/profile/:uid?', 'Profile'],
   ['/messages/:uid?', 'Messages'],
   ['/account', 'Account'],
-  ['/membership', 'Membership'],
+  ['/membership', 'Membership', MembershipPage],
   ['/referrals', 'Referrals'],
   ['/help/:tid?', 'Help Center'],
   ['/exchange', 'Exchange'],

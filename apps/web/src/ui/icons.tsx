@@ -80,3 +80,23 @@ export function YouTubeIcon() {
     </svg>
   );
 }
+
+/** The membership levels' marks (spec 3 §3 "Membership option" icons). */
+export function LevelIcon({ icon }: { icon: 'check' | 'star' | 'rocket' | 'crown' }) {
+  return (
+    <svg {...base} width={18} height={18} strokeWidth={2}>
+      {icon === 'check' && <path d="m5 12.5 4.5 4.5L19 7.5" />}
+      {icon === 'star' && (
+        <path d="m12 3.5 2.6 5.3 5.8.8-4.2 4.1 1 5.8-5.2-2.7-5.2 2.7 1-5.8-4.2-4.1 5.8-.8Z" />
+      )}
+      {icon === 'rocket' && (
+        <>
+          <path d="M14 4c3 0 6 3 6 6l-7.5 7.5-6-6L14 4Z" />
+          <path d="m6.5 11.5-3 1 3 3M12.5 17.5l-1 3-3-3" />
+          <circle cx="15" cy="9" r="1.3" />
+        </>
+      )}
+      {icon === 'crown' && <path d="m4 8 4 4 4-6 4 6 4-4-1.5 10h-13L4 8Z" />}
+    </svg>
+  );
+}

@@ -81,6 +81,7 @@ export async function fetchMembershipPrices(
     pro: table('pro'),
     canSubscribe: canSubscribe ? 'yes' : 'no',
     subInfo,
+    alternate: alternate ? 'yes' : 'no',
   };
 }
 
@@ -219,7 +220,10 @@ export async function startCheckout(
 }
 
 /** membership/checkSubscriptionStatus (spec 3 §4): has the latest checkout been paid yet? */
-export async function checkSubscriptionStatus(deps: AppDeps, caller: Caller) {
+export async function checkSubscriptionStatus(
+  deps: AppDeps,
+  caller: Caller,
+): Promise<contract.SubscriptionCheckAnswer> {
   const [latest] = await deps.db
     .select({ id: purchases.id, status: purchases.status, checks: purchases.checks })
     .from(purchases)
@@ -227,7 +231,9 @@ export async function checkSubscriptionStatus(deps: AppDeps, caller: Caller) {
     .orderBy(desc(purchases.id))
     .limit(1);
   if (!latest) return { status: 'retry' as const, subchecks: contract.SUBSCRIPTION_CHECK.maxChecks };
-  if (latest.status === 'paid') return { status: 'success' as const, subchecks: latest.checks };
+  if (latest.status === 'paid') {
+    return { status: 'success', subchecks: latest.checks, user: await currentUser(deps, caller.userId) };
+  }
   const [counted] = await deps.db
     .update(purchases)
     .set({ checks: sql`${purchases.checks} + 1` })

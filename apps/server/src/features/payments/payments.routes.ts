@@ -1,10 +1,7 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { membership } from '@marquee/contract';
-import type { z } from 'zod';
-import { authenticate, bearerToken, type Caller } from '../../platform/auth.js';
-import { badInput, loggedOut } from '../../platform/errors.js';
-import type { AppDeps } from '../../platform/deps.js';
+import { serve } from '../../platform/route.js';
 import { escapeHtml, html, sendPage, type SafeHtml } from '../../simulated/html.js';
 import { addMonths } from '../membership/membership.policy.js';
 import { startCheckout } from '../membership/membership.service.js';
@@ -14,20 +11,6 @@ import { applyPaymentEvent } from './payments.service.js';
 import { purchases } from './payments.tables.js';
 import { WebhookRejected } from './providers/types.js';
 
-const { CHECKOUT_PATHS } = membership;
-
-async function signedIn(deps: AppDeps, req: FastifyRequest): Promise<Caller> {
-  const caller = await authenticate(deps.db, deps.clock, bearerToken(req.headers.authorization));
-  if (!caller) throw loggedOut();
-  return caller;
-}
-
-function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const parsed = schema.safeParse(value ?? {});
-  if (!parsed.success) throw badInput(parsed.error.issues[0]?.message ?? 'Please check the form.');
-  return parsed.data;
-}
-
 /**
  * Paying (D10): the checkout routes of spec 1 §7, the providers' webhooks, and the built-in test
  * checkout's pages (D10.2).
@@ -36,29 +19,22 @@ export function paymentsRoutes(app: FastifyInstance) {
   const deps = app.deps;
 
   // The card checkout (spec 1 §7). The app sends its token and follows `redirect` to the hosted page.
-  app.post(CHECKOUT_PATHS.charge, async (req) => {
-    const caller = await signedIn(deps, req);
-    const form = parse(membership.chargeForm, req.body);
-    return startCheckout(deps, caller, { ...form, kind: 'membership', route: 'card' });
-  });
+  serve(app, membership.chargeCheckout, ({ caller, input }) =>
+    startCheckout(deps, caller, { ...input, kind: 'membership', route: 'card' }),
+  );
   // The alternate provider (spec 1 §7: /v4/checkout/membership/paypal/?level=&months=).
-  app.get(CHECKOUT_PATHS.paypal, async (req) => {
-    const caller = await signedIn(deps, req);
-    const query = parse(membership.paypalQuery, req.query);
-    return startCheckout(deps, caller, { ...query, kind: 'membership', route: 'alternate' });
-  });
+  serve(app, membership.paypalCheckout, ({ caller, input }) =>
+    startCheckout(deps, caller, { ...input, kind: 'membership', route: 'alternate' }),
+  );
   // A subscription row's button: the card provider's hosted checkout, or the alternate provider's.
-  app.get(CHECKOUT_PATHS.subscribe, async (req) => {
-    const caller = await signedIn(deps, req);
-    const query = parse(membership.subscribeQuery, req.query);
-    const route = query.provider === 'paypal' ? 'alternate' : 'card';
-    return startCheckout(deps, caller, {
-      level: query.level,
-      months: query.months,
+  serve(app, membership.subscribeCheckout, ({ caller, input }) =>
+    startCheckout(deps, caller, {
+      level: input.level,
+      months: input.months,
       kind: 'subscription',
-      route,
-    });
-  });
+      route: input.provider === 'paypal' ? 'alternate' : 'card',
+    }),
+  );
 
   // PayPal sends the member back with the approved order; capturing it makes PayPal send the event that grants it.
   app.get('/v4/checkout/membership/paypal/return', async (req, reply) => {

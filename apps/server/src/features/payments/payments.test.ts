@@ -74,6 +74,7 @@ describe('membership/fetchMembershipPrices (spec 1 §2, §7)', () => {
     expect(statusCode).toBe(200);
     expect(body.status).toBe('success');
     expect(body.canSubscribe).toBe('yes');
+    expect(body.alternate).toBe('yes');
     expect(body.premium).toHaveLength(4);
     expect(body.pro).toHaveLength(4);
     expect(body.premium[membership.DEFAULT_PRICE_ROW.premium]).toMatchObject({
@@ -119,7 +120,11 @@ describe('the test checkout (D10.2)', () => {
     expect(paid.headers.location).toBe('/v4/membership?checkout=complete');
     const { premium } = await expiries(m.id);
     expect(premium?.toISOString()).toBe('2026-04-10T18:00:00.000Z');
-    expect((await t.call(membership.checkSubscriptionStatus, {}, m.token)).body.status).toBe('success');
+    // The subscription check finds it and carries the member's new level (spec 3 §4).
+    expect((await t.call(membership.checkSubscriptionStatus, {}, m.token)).body).toMatchObject({
+      status: 'success',
+      user: { id: m.id, membership: 'premium' },
+    });
 
     // Paying the same checkout again finds it closed and grants nothing more.
     const again = await t.app.inject({ method: 'POST', url: `${redirect}/pay` });

@@ -3,6 +3,7 @@ import { Outlet } from 'react-router';
 import { PageLoading } from '../../ui/Preloader';
 import { Footer } from './Footer';
 import { TopBar } from './TopBar';
+import { ExpiryBanner } from '../../features/membership/ExpiryBanner';
 
 /** The frame of every signed-in page: top bar, the page, footer. */
 export default function AppLayout({ children }: { children?: ReactNode }) {
@@ -12,6 +13,7 @@ export default function AppLayout({ children }: { children?: ReactNode }) {
         Skip to content
       </a>
       <TopBar />
+      <ExpiryBanner />
       <main id="main" className="mq-main" tabIndex={-1}>
         <Suspense fallback={<PageLoading />}>{children ?? <Outlet />}</Suspense>
       </main>

@@ -4,6 +4,7 @@ import { earn } from '@marquee/contract';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { EarnList } from '../earn/EarnList';
 import { RecentHistoryCard } from '../history/RecentHistoryCard';
+import { ProTrialOffer } from '../membership/ProTrialOffer';
 import { EarnSidebar } from './EarnSidebar';
 
 const TABS: { platform: earn.Platform; label: string }[] = [
@@ -70,6 +71,7 @@ export default function DashboardPage() {
           </section>
         </div>
         <div className="col-lg-4">
+          <ProTrialOffer />
           <RecentHistoryCard />
           <EarnSidebar platform={platform} facebookHref={`${base}/facebook`} />
         </div>

@@ -1,0 +1,100 @@
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import Modal from 'react-bootstrap/Modal';
+import Spinner from 'react-bootstrap/Spinner';
+import { membership, type CurrentUser } from '@marquee/contract';
+import { call } from '../../app/api';
+import { useSession } from '../../app/session';
+import { levelName } from './plans';
+
+const { SUBSCRIPTION_CHECK, SUBSCRIPTION_NOT_FOUND } = membership;
+
+type CheckState =
+  { kind: 'checking'; checks: number } | { kind: 'found'; user: CurrentUser } | { kind: 'notFound' };
+
+/**
+ * After checkout (spec 3 §4): asks whether the payment arrived, again every 5 s while the answer
+ * is 'retry' and fewer than 10 checks were made, then says it was not found. Once found, the
+ * member's new level is kept and the account page opens 1 s later.
+ */
+export function SubscriptionCheckModal({ onClose }: { onClose: () => void }) {
+  const navigate = useNavigate();
+  const { updateUser } = useSession();
+  const [state, setState] = useState<CheckState>({ kind: 'checking', checks: 0 });
+
+  useEffect(() => {
+    let timer: number | undefined;
+    const controller = new AbortController();
+    const check = () => {
+      call(membership.checkSubscriptionStatus, {}, { signal: controller.signal }).then(
+        (answer) => {
+          if (answer.status === 'success') {
+            updateUser(answer.user);
+            setState({ kind: 'found', user: answer.user });
+            timer = window.setTimeout(
+              () => navigate('/v4/account', { replace: true }),
+              SUBSCRIPTION_CHECK.redirectAfterMs,
+            );
+          } else if (answer.subchecks < SUBSCRIPTION_CHECK.maxChecks) {
+            setState({ kind: 'checking', checks: answer.subchecks });
+            timer = window.setTimeout(check, SUBSCRIPTION_CHECK.everyMs);
+          } else {
+            setState({ kind: 'notFound' });
+          }
+        },
+        (error: unknown) => {
+          if (controller.signal.aborted) return;
+          // The spec has fetch failures only logged; the next check may get through.
+          console.warn('Marquee: subscription check failed', error);
+          timer = window.setTimeout(check, SUBSCRIPTION_CHECK.everyMs);
+        },
+      );
+    };
+    check();
+    return () => {
+      controller.abort();
+      window.clearTimeout(timer);
+    };
+  }, [navigate, updateUser]);
+
+  return (
+    <Modal show onHide={onClose} centered aria-labelledby="mq-subcheck-title">
+      <Modal.Header closeButton>
+        <Modal.Title id="mq-subcheck-title">
+          {state.kind === 'found' ? 'Welcome aboard!' : 'Checking your membership'}
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        {state.kind === 'checking' && (
+          <p className="mq-subcheck" role="status">
+            <Spinner animation="border" size="sm" aria-hidden="true" /> We are confirming your payment with
+            the payment provider. This usually takes a few seconds…
+          </p>
+        )}
+        {state.kind === 'found' && (
+          <p className="mb-0" role="status">
+            Your payment went through: you are now a{' '}
+            <strong>
+              {state.user.membership === 'pro' || state.user.membership === 'premium'
+                ? levelName(state.user.membership)
+                : 'paid'}
+            </strong>{' '}
+            member. Taking you to your account…
+          </p>
+        )}
+        {state.kind === 'notFound' && (
+          <p className="mb-0" role="alert">
+            {SUBSCRIPTION_NOT_FOUND}
+          </p>
+        )}
+      </Modal.Body>
+      {state.kind === 'notFound' && (
+        <Modal.Footer>
+          <button type="button" className="btn btn-primary" onClick={onClose}>
+            Close
+          </button>
+        </Modal.Footer>
+      )}
+    </Modal>
+  );
+}

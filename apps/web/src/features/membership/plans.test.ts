@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { defaultRow, expiryNotice, fromPrice, proTradeChoices } from './plans';
+
+describe('membership plans (spec 1 §2, §5; D2.3)', () => {
+  it('offers premium days for pro days in steps of 2, up to 30 or what the member has', () => {
+    expect(proTradeChoices(2)).toEqual([]);
+    expect(proTradeChoices(3)).toEqual([{ premium: 2, pro: 1 }]);
+    expect(proTradeChoices(7).map((c) => c.premium)).toEqual([2, 4, 6]);
+    const many = proTradeChoices(365);
+    expect(many).toHaveLength(15);
+    expect(many.at(-1)).toEqual({ premium: 30, pro: 15 });
+  });
+
+  it('starts the premium table on its fourth row and the pro table on its second', () => {
+    expect(defaultRow('premium', 4)).toBe(3);
+    expect(defaultRow('pro', 4)).toBe(1);
+    expect(defaultRow('premium', 2)).toBe(1);
+  });
+
+  it('gives the cheapest per-month price of a table', () => {
+    expect(
+      fromPrice([
+        { permonth: '$9.95', subpermonth: '$8.95' },
+        { permonth: '$5.50', subpermonth: '$4.50' },
+      ]),
+    ).toBe('$4.50');
+    expect(fromPrice([])).toBe('');
+  });
+
+  const user = {
+    membership: 'premium' as const,
+    expires_soon: true,
+    expired_recently: false,
+    expire_type: 'premium' as const,
+    expire_show_time: '2026-12-01T20:00:00.000Z',
+  };
+
+  it('says when a paid level ends soon, or ended lately, on Pacific dates', () => {
+    expect(expiryNotice(user)).toEqual({
+      tone: 'soon',
+      text: 'Your Premium membership ends on December 1, 2026.',
+    });
+    expect(
+      expiryNotice({
+        ...user,
+        membership: 'free',
+        expires_soon: false,
+        expired_recently: true,
+        expire_type: 'pro',
+      }),
+    ).toEqual({ tone: 'ended', text: 'Your Pro membership ended on December 1, 2026.' });
+    // 07:30 UTC on 1 December is still 30 November in California.
+    expect(expiryNotice({ ...user, expire_show_time: '2026-12-01T07:30:00.000Z' })?.text).toContain(
+      'November 30, 2026',
+    );
+  });
+
+  it('shows no banner for managed members or a level with time to spare', () => {
+    expect(expiryNotice({ ...user, membership: 'managed' })).toBeNull();
+    expect(expiryNotice({ ...user, expires_soon: false, expire_type: '' })).toBeNull();
+  });
+});

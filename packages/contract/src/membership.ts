@@ -157,3 +157,11 @@ export const subscribeCheckout = operation<CheckoutAnswer>()({
   audience: 'member',
   input: subscribeQuery,
 });
+
+/** Stops a subscription renewing; the membership serves to its paid-through date (D2.3). */
+export const cancelSubscription = operation<{ status: 'success'; message: string; user: CurrentUser }>()({
+  method: 'POST',
+  path: 'membership/cancelSubscription',
+  audience: 'member',
+  input: z.object({}),
+});

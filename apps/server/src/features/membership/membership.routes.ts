@@ -18,5 +18,6 @@ export function membershipRoutes(app: FastifyInstance) {
     service.tradePremiumForPro(deps, caller, input.premium),
   );
   serve(app, membership.proTrial, ({ deps, caller }) => service.proTrial(deps, caller));
+  serve(app, membership.cancelSubscription, ({ deps, caller }) => service.cancelSubscription(deps, caller));
   serve(app, membership.dismissProOffer, ({ deps, caller }) => service.dismissProOffer(deps, caller));
 }

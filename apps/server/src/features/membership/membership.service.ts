@@ -9,6 +9,7 @@ import { users } from '../members/members.tables.js';
 import { presentCurrentUser } from '../members/members.presenter.js';
 import { purchases } from '../payments/payments.tables.js';
 import type { PaymentProvider } from '../payments/providers/types.js';
+import { applyPaymentEvent } from '../payments/payments.service.js';
 import { subscriptions } from './membership.tables.js';
 import { membershipOf, tradeablePremiumDays } from './membership.policy.js';
 import { dollars, perMonth, priceRow, PRICES } from './prices.js';
@@ -311,4 +312,30 @@ export async function dismissProOffer(deps: AppDeps, caller: Caller) {
     .set({ proOfferDismissedAt: deps.clock.now() })
     .where(eq(users.id, caller.userId));
   return { status: 'success' as const, user: await currentUser(deps, caller.userId) };
+}
+
+/**
+ * membership/cancelSubscription: the member's active subscription stops renewing (D2.3). The
+ * provider confirms with its verified event; the test checkout's event is delivered at once, down
+ * the same path as a webhook.
+ */
+export async function cancelSubscription(deps: AppDeps, caller: Caller) {
+  const sub = await activeSubscription(deps, caller.userId);
+  const provider = sub?.providerRef ? deps.payments.byName(sub.provider) : null;
+  if (!sub || !provider) {
+    throw new AppError(409, 'error', 'You have no subscription that renews. Nothing was changed.');
+  }
+  const signed = await provider.stopRenewal(sub.providerRef as string);
+  if (signed) {
+    const event = await provider.verifyWebhook(signed.headers, Buffer.from(signed.body));
+    await applyPaymentEvent(deps, event);
+  }
+  const until = longDate(sub.currentPeriodEnd);
+  return {
+    status: 'success' as const,
+    message: signed
+      ? `Your subscription will not renew. Your membership runs until ${until}.`
+      : `We asked the payment provider to stop renewing your subscription. Your membership runs until ${until}.`,
+    user: await currentUser(deps, caller.userId),
+  };
 }

@@ -204,6 +204,33 @@ describe('the test checkout (D10.2)', () => {
     expect((await t.call(membership.fetchMembershipPrices, {}, m.token)).body.canSubscribe).toBe('yes');
   });
 
+  it('membership/cancelSubscription stops the renewal; the member keeps the level to the paid-through date', async () => {
+    const m = await buildMember(t.db, t.clock);
+    const none = await t.call(membership.cancelSubscription, {}, m.token);
+    expect(none.statusCode).toBe(409);
+    expect(none.body.message).toBe('You have no subscription that renews. Nothing was changed.');
+    expect((await t.call(membership.cancelSubscription, {})).statusCode).toBe(401);
+
+    const started = await t.app.inject({
+      method: 'GET',
+      url: `${membership.CHECKOUT_PATHS.subscribe}?level=premium&months=3`,
+      headers: bearer(m.token),
+    });
+    await t.app.inject({ method: 'POST', url: `${(started.json() as { redirect: string }).redirect}/pay` });
+    const res = await t.call(membership.cancelSubscription, {}, m.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.body.message).toBe(
+      'Your subscription will not renew. Your membership runs until June 10, 2026.',
+    );
+    expect(res.body.user).toMatchObject({ membership: 'premium', subscribed: 'no' });
+    const [sub] = await t.db.select().from(subscriptions).where(eq(subscriptions.userId, m.id));
+    expect(sub?.status).toBe('cancelled');
+    expect((await expiries(m.id)).premium?.toISOString()).toBe('2026-06-10T18:00:00.000Z');
+    // Nothing renews now, so a second cancel has nothing to stop, and a new subscription may start.
+    expect((await t.call(membership.cancelSubscription, {}, m.token)).statusCode).toBe(409);
+    expect((await t.call(membership.fetchMembershipPrices, {}, m.token)).body.canSubscribe).toBe('yes');
+  });
+
   it('a forged signature changes nothing', async () => {
     const m = await buildMember(t.db, t.clock);
     const { redirect } = (await charge(m.token, 'premium', 1, 995)).json() as { redirect: string };

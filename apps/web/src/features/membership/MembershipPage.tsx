@@ -5,6 +5,7 @@ import { membership } from '@marquee/contract';
 import { useCurrentUser } from '../../app/session';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { pricesQuery, summaryQuery } from './api';
+import { CurrentSubscription } from './CurrentSubscription';
 import { MembershipOptions } from './MembershipSummaryCard';
 import { PricePanel } from './PricePanel';
 import { SubscriptionCheckModal } from './SubscriptionCheckModal';
@@ -40,9 +41,7 @@ export default function MembershipPage() {
       ) : (
         <>
           {prices.data.status === 'current_sub' && prices.data.subInfo.message && (
-            <div className="alert alert-info mq-current-sub" role="status">
-              {prices.data.subInfo.message}
-            </div>
+            <CurrentSubscription message={prices.data.subInfo.message} />
           )}
           <div className="row g-4">
             {(['premium', 'pro'] as const).map((level) => (

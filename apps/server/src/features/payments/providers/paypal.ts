@@ -140,6 +140,21 @@ export class PayPalProvider implements PaymentProvider {
     return { redirect: approve.href, providerRef: created.id };
   }
 
+  /** PayPal sends BILLING.SUBSCRIPTION.CANCELLED, which we apply as cancelled; the paid time still runs. */
+  async stopRenewal(subscriptionRef: string) {
+    const res = await fetch(
+      `${this.config.apiBase}/v1/billing/subscriptions/${encodeURIComponent(subscriptionRef)}/cancel`,
+      {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${await this.accessToken()}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ reason: 'Cancelled by the member on Marquee.' }),
+      },
+    );
+    if (!res.ok && res.status !== 422)
+      throw new Error(`PayPal refused to cancel the subscription (${res.status}).`);
+    return null;
+  }
+
   /** After the member approves an order, PayPal sends them back; capturing it makes PayPal send PAYMENT.CAPTURE.COMPLETED. */
   async captureOrder(orderId: string): Promise<void> {
     await this.post(`/v2/checkout/orders/${encodeURIComponent(orderId)}/capture`, {});

@@ -40,6 +40,12 @@ export class StripeProvider implements PaymentProvider {
     this.stripe = new Stripe(secretKey);
   }
 
+  /** Stripe sends customer.subscription.updated with cancel_at_period_end, which we apply as cancelled. */
+  async stopRenewal(subscriptionRef: string) {
+    await this.stripe.subscriptions.update(subscriptionRef, { cancel_at_period_end: true });
+    return null;
+  }
+
   async startCheckout(request: CheckoutRequest) {
     const metadata = {
       purchaseId: String(request.purchaseId),

@@ -53,6 +53,10 @@ export class TestProvider implements PaymentProvider {
     return { redirect: `/v4/checkout/test/${providerRef}`, providerRef };
   }
 
+  async stopRenewal(subscriptionRef: string) {
+    return this.signEvent({ type: 'subscription.cancelled', subscriptionRef, ended: false });
+  }
+
   /** A signed event as the test checkout sends it: the raw body and its headers. */
   signEvent(data: TestEventData, id: string = `evt_test_${randomUUID()}`) {
     const created = Math.floor(this.clock.now().getTime() / 1000);

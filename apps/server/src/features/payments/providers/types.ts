@@ -62,10 +62,21 @@ export class WebhookRejected extends Error {
   override readonly name = 'WebhookRejected';
 }
 
-/** One payment provider (D10): starts checkouts and verifies its webhooks. */
+/** A signed event to deliver down our own webhook path at once (the test checkout's). */
+export interface SignedEvent {
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** One payment provider (D10): starts checkouts, stops renewals and verifies its webhooks. */
 export interface PaymentProvider {
   readonly name: ProviderName;
   startCheckout(request: CheckoutRequest): Promise<CheckoutStarted>;
+  /**
+   * Asks the provider not to renew a subscription again; it serves to its paid-through date (D2.3).
+   * The change arrives as the provider's verified event; the test checkout hands it back to deliver.
+   */
+  stopRenewal(subscriptionRef: string): Promise<SignedEvent | null>;
   /** Checks the signature on the raw body and translates the event; throws WebhookRejected otherwise. */
   verifyWebhook(
     headers: Record<string, string | string[] | undefined>,

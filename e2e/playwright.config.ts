@@ -7,6 +7,25 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const PORT = Number(process.env.E2E_PORT || 3210);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 
+/** Journeys that move the shared server's clock by days, which would close other journeys' offers. */
+const DAY_JUMPS = /referral-trade\.spec\.ts$/;
+
+const chromium = {
+  browserName: 'chromium' as const,
+  launchOptions: {
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-quic',
+    ],
+  },
+};
+
 /** Marquee's browser journeys: a real server on a fresh database, driven in Debian's Chromium. */
 export default defineConfig({
   testDir: path.join(here, 'journeys'),
@@ -32,21 +51,16 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      use: {
-        browserName: 'chromium',
-        launchOptions: {
-          executablePath: '/usr/bin/chromium',
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--no-first-run',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--disable-quic',
-          ],
-        },
-      },
+      // Journeys that move the server's clock by days run alone, after every other one.
+      testIgnore: DAY_JUMPS,
+      use: chromium,
+    },
+    {
+      name: 'day-jumps',
+      testMatch: DAY_JUMPS,
+      dependencies: ['chromium'],
+      fullyParallel: false,
+      use: chromium,
     },
   ],
   webServer: {

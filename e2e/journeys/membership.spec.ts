@@ -54,6 +54,13 @@ test('a free member buys Premium once, trades days for Pro, then subscribes to P
   await expect(check).toContainText('you are now a Premium member');
   await expect(page).toHaveURL(/\/v4\/account$/);
   expect(await storedMembership(page)).toBe('premium');
+  // The account page's membership card marks Premium as the member's level.
+  const level = page
+    .getByRole('region', { name: 'Membership', exact: true })
+    .getByRole('listitem')
+    .filter({ hasText: 'Your level' });
+  await expect(level).toContainText('Premium');
+  await expect(level).toContainText('Yours runs until');
 
   // The Pro panel now offers Premium days for Pro days, 2 for 1.
   await page.goto('/membership');

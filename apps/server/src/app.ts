@@ -34,6 +34,9 @@ import { errorsRoutes } from './features/errors/errors.routes.js';
 import { loginRoutes } from './features/login/login.routes.js';
 import { messagesRoutes } from './features/messages/messages.routes.js';
 import { pointsRoutes } from './features/points/points.routes.js';
+import { referralsRoutes } from './features/referrals/referrals.routes.js';
+import { featuringRoutes } from './features/featuring/featuring.routes.js';
+import { accountRoutes } from './features/account/account.routes.js';
 
 export interface BuildOptions {
   config: AppConfig;
@@ -122,7 +125,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     historyRoutes,
     accountsRoutes,
     membershipRoutes,
+    accountRoutes,
     paymentsRoutes,
+    referralsRoutes,
+    featuringRoutes,
     devmailRoutes,
     devclockRoutes,
   ]) {

@@ -3,6 +3,7 @@ import { loadConfig } from './platform/config.js';
 import { openDatabase } from './platform/db/database.js';
 import { ControllableClock, systemClock } from './platform/clock.js';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from './scripts/demo-data.js';
+import { startDailyJobs } from './platform/jobs.js';
 
 const config = loadConfig();
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
@@ -12,6 +13,8 @@ if (process.env.SEED_DEMO !== 'false' && (await seedDemo(database.db, clock))) {
   console.log('First start: demo members and listings seeded.');
 }
 const app = await buildApp({ config, db: database.db, clock });
+// The daily jobs (the featuring pick at 12am Pacific, D8.3) run in the server, never in tests.
+startDailyJobs(app);
 if (app.deps.mailer.kind === 'outbox' && process.env.NODE_ENV === 'production') {
   app.log.warn('No SMTP server is configured: mail goes to the outbox at /dev/mail.');
 }

@@ -11,3 +11,5 @@ export * as earn from './earn.js';
 export * as accounts from './accounts.js';
 export * as history from './history.js';
 export * as membership from './membership.js';
+export * as account from './account.js';
+export * as referrals from './referrals.js';

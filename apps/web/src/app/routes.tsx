@@ -12,6 +12,7 @@ const DashboardPage = lazyPage(() => import('../features/dashboard/DashboardPage
 const NotFoundPage = lazyPage(() => import('./pages/NotFoundPage'));
 const HistoryPage = lazyPage(() => import('../features/history/HistoryPage'));
 const MembershipPage = lazyPage(() => import('../features/membership/MembershipPage'));
+const ReferralsPage = lazyPage(() => import('../features/referrals/ReferralsPage'));
 const LoginPage = lazyPage(() => import('../features/login/LoginPage'));
 const SignupPage = lazyPage(() => import('../features/login/SignupPage'));
 const ResetPasswordPage = lazyPage(() => import('../features/login/ResetPasswordPage'));
@@ -31,9 +32,9 @@ const MEMBER_PAGES: [path: string, feature: string, page?: ComponentType][] = [
   ['/history/:filter?', 'History', HistoryPage],
   ['/profile/:uid?', 'Profile'],
   ['/messages/:uid?', 'Messages'],
-  ['/account', 'Account'],
+  ['/account', 'Account', lazyPage(() => import('../features/account/AccountPage'))],
   ['/membership', 'Membership', MembershipPage],
-  ['/referrals', 'Referrals'],
+  ['/referrals', 'Referrals', ReferralsPage],
   ['/help/:tid?', 'Help Center'],
   ['/exchange', 'Exchange'],
   ['/exchange/instagram', 'Instagram Follows'],

@@ -194,7 +194,7 @@ async function fastCandidates(db: Db, q: CandidateQuery, type: string): Promise<
     .map(({ row: { part: _part, ...row } }) => row);
 }
 
-/** Sponsored listings read beyond the limit, for those the earner's conditions drop. */
+/** Sponsored IMDb listings read beyond the limit, for those the earner's conditions drop. */
 const SPONSORED_SPARE = 200;
 
 const fastCandidateQueries = new Map<string, ReturnType<typeof statement<CandidateRow & { part: number }>>>();
@@ -242,12 +242,14 @@ function fastCandidatesSql(type: string): SQL {
     limit ${limit})`;
 
   // Part 2: the other listings with sponsored actions left. They are few (bought with money), so
-  // their ids are read from listings_acted_pick_idx alone and only the first are kept in order (a
-  // top-N sort): `limit` plus SPONSORED_SPARE, since the earner's conditions drop at most the ones
-  // they acted on today (no daily cap passes 90), hid or blocked.
+  // their ids are read from listings_acted_pick_idx alone. For IMDb only the first are kept in order
+  // (a top-N sort): `limit` plus SPONSORED_SPARE, since an IMDb view repeats daily and the earner's
+  // conditions drop at most the ones acted on today (no daily cap passes 90), hidden or blocked.
+  // Follows, likes and videos repeat never or weekly, so theirs are sorted whole.
+  const sponsoredCut = type === 'imdb-view' ? sql`limit ${limit} + ${SPONSORED_SPARE}` : sql``;
   const sponsoredPart = readInTurn(
     sql`select l.id from listings l where ${offerable} and l.sponsor_left
-        order by l.give desc, ${actedToday}, random() limit ${limit} + ${SPONSORED_SPARE}`,
+        order by l.give desc, ${actedToday}, random() ${sponsoredCut}`,
     2,
   );
 

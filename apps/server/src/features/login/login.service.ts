@@ -15,8 +15,10 @@ import {
   usernameTaken,
 } from '../members/members.repo.js';
 import { presentCurrentUser } from '../members/members.presenter.js';
+import { mailReferralJoined } from '../referrals/rewards.service.js';
 import { HOUSE_ID, movePoints } from '../points/ledger.js';
 import * as repo from './login.repo.js';
+import { emailWasDeleted } from '../account/account.repo.js';
 import {
   MAX_FAILURES_PER_ACCOUNT,
   MAX_FAILURES_PER_ADDRESS,
@@ -37,6 +39,9 @@ export interface RequestOrigin {
 }
 
 export const WRONG_CREDENTIALS = 'The username or password you entered is incorrect.';
+/** D2.5: the email of a deleted account cannot register again. */
+export const EMAIL_OF_DELETED_ACCOUNT =
+  'That email address belonged to an account that was deleted, and cannot be used to register again.';
 export const DEACTIVATED = 'This account has been deactivated. Please email support to reactivate it.';
 
 async function currentUser(deps: AppDeps, userId: number): Promise<CurrentUser> {
@@ -59,6 +64,7 @@ export async function register(
 ) {
   if (await usernameTaken(deps.db, input.username))
     throw conflict('That username is already taken. Please choose another.');
+  if (await emailWasDeleted(deps.db, input.email)) throw conflict(EMAIL_OF_DELETED_ACCOUNT);
   if (await emailTaken(deps.db, input.email)) {
     throw conflict(
       'An account with that email address already exists. Try signing in or resetting your password.',
@@ -95,6 +101,7 @@ export async function register(
       throw conflict('That username or email address was just taken. Please choose another.');
     throw e;
   }
+  if (referrerId) await mailReferralJoined(deps, referrerId, input);
   return startSession(deps, userId, origin);
 }
 

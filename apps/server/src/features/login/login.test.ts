@@ -5,6 +5,7 @@ import { useTestApp } from '../../../test/test-app.js';
 import { buildMember, setStatus, signUpDetails, TEST_PASSWORD, unique } from '../../../test/factories.js';
 import { ledgerEntries } from '../points/points.tables.js';
 import { users } from '../members/members.tables.js';
+import { outboxMails } from '../../platform/mail.tables.js';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../platform/time.js';
 
 const t = useTestApp();
@@ -44,6 +45,11 @@ describe('login/register (D2.4)', () => {
     const [b] = await t.db.select().from(users).where(eq(users.id, ghost.body.user.id));
     expect(a?.referrerId).toBe(referrer.id);
     expect(b?.referrerId).toBeNull();
+    // The referrer hears of it (kind 'referrals' of the email settings).
+    const mails = await t.db.select().from(outboxMails).where(eq(outboxMails.to, referrer.email));
+    expect(mails.map((m) => m.subject)).toEqual([
+      `${a?.first} ${a?.last.slice(0, 1)}. joined Marquee with your referral link`,
+    ]);
   });
 
   it.each([

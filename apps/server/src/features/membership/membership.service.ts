@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { membership as contract, type CurrentUser, type PaidLevel } from '@marquee/contract';
 import type { AppDeps } from '../../platform/deps.js';
 import type { Caller } from '../../platform/auth.js';
@@ -35,11 +35,18 @@ async function currentUser(deps: AppDeps, userId: number): Promise<CurrentUser> 
   return presentCurrentUser(row, deps.clock.now());
 }
 
-async function activeSubscription(deps: AppDeps, userId: number) {
+/** The member's newest active subscription; with paidOnly, one paid through a provider (not managed). */
+async function activeSubscription(deps: AppDeps, userId: number, opts: { paidOnly?: boolean } = {}) {
   const [row] = await deps.db
     .select()
     .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, 'active')))
+    .where(
+      and(
+        eq(subscriptions.userId, userId),
+        eq(subscriptions.status, 'active'),
+        opts.paidOnly ? ne(subscriptions.provider, 'admin') : undefined,
+      ),
+    )
     .orderBy(desc(subscriptions.currentPeriodEnd))
     .limit(1);
   return row ?? null;
@@ -320,7 +327,7 @@ export async function dismissProOffer(deps: AppDeps, caller: Caller) {
  * the same path as a webhook.
  */
 export async function cancelSubscription(deps: AppDeps, caller: Caller) {
-  const sub = await activeSubscription(deps, caller.userId);
+  const sub = await activeSubscription(deps, caller.userId, { paidOnly: true });
   const provider = sub?.providerRef ? deps.payments.byName(sub.provider) : null;
   if (!sub || !provider) {
     throw new AppError(409, 'error', 'You have no subscription that renews. Nothing was changed.');

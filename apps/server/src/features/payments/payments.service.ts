@@ -6,6 +6,8 @@ import { users } from '../members/members.tables.js';
 import { subscriptions } from '../membership/membership.tables.js';
 import { addMonths } from '../membership/membership.policy.js';
 import { paymentEvents, purchases } from './payments.tables.js';
+import { findReward } from '../referrals/referrals.repo.js';
+import { rewardReferrer, takeBackReferralReward } from '../referrals/rewards.service.js';
 import type { PaymentEvent, ProviderName } from './providers/types.js';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -122,7 +124,7 @@ async function purchasePaid(
   if (amount !== purchase.amountPennies)
     return { outcome: 'ignored: the amount paid differs from the price' as const, userId };
   const user = await lockUser(tx, userId);
-  if (!user) return { outcome: 'ignored: no such member' as const, userId };
+  if (!user || user.status === 'deleted') return { outcome: 'ignored: no such member' as const, userId };
   const level = purchase.level as PaidLevel;
   const from = later(expiryOf(user, level), now);
   const until = addMonths(from, purchase.months);
@@ -131,6 +133,13 @@ async function purchasePaid(
     .update(purchases)
     .set({ status: 'paid', paidAt: now, providerRef, grantedFrom: from, grantedUntil: until })
     .where(eq(purchases.id, purchase.id));
+  await rewardReferrer(tx, {
+    referral: user,
+    level,
+    months: purchase.months,
+    source: `purchase:${purchase.id}`,
+    at: now,
+  });
   return { outcome: 'granted' as const, userId };
 }
 
@@ -168,6 +177,7 @@ async function purchaseRefunded(
     .update(purchases)
     .set({ status: 'refunded', refundedAt: now })
     .where(eq(purchases.id, purchase.id));
+  await takeBackReferralReward(tx, `purchase:${purchase.id}`, now);
   return { outcome: 'refunded' as const, userId };
 }
 
@@ -179,7 +189,8 @@ async function subscriptionPaid(
 ) {
   const { owner } = event;
   const user = await lockUser(tx, owner.userId);
-  if (!user) return { outcome: 'ignored: no such member' as const, userId: null };
+  if (!user || user.status === 'deleted')
+    return { outcome: 'ignored: no such member' as const, userId: null };
   const [existing] = await tx
     .select()
     .from(subscriptions)
@@ -241,6 +252,14 @@ async function subscriptionPaid(
           eq(purchases.status, 'pending'),
         ),
       );
+  }
+  // Only payments of money reward the referrer (PayPal's activation carries none, its first sale
+  // does). The first is rewarded as its purchase, so that its refund finds it; later ones as events.
+  if (event.amountPennies > 0) {
+    const first = owner.purchaseId !== null ? `purchase:${owner.purchaseId}` : null;
+    const source =
+      first && !(await findReward(tx, first)) ? first : `renewal:${event.provider}:${event.eventId}`;
+    await rewardReferrer(tx, { referral: user, level, months: owner.months, source, at: now });
   }
   return { outcome: (existing ? 'renewed' : 'granted') as ApplyOutcome, userId: owner.userId };
 }

@@ -3,7 +3,7 @@ import { crc32 } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { membership } from '@marquee/contract';
+import { account, membership } from '@marquee/contract';
 import { useTestApp } from '../../../test/test-app.js';
 import { buildMember } from '../../../test/factories.js';
 import { users } from '../members/members.tables.js';
@@ -229,6 +229,24 @@ describe('the test checkout (D10.2)', () => {
     // Nothing renews now, so a second cancel has nothing to stop, and a new subscription may start.
     expect((await t.call(membership.cancelSubscription, {}, m.token)).statusCode).toBe(409);
     expect((await t.call(membership.fetchMembershipPrices, {}, m.token)).body.canSubscribe).toBe('yes');
+  });
+
+  it('a checkout left open when the member deletes the account can no longer be paid (D2.5)', async () => {
+    const m = await buildMember(t.db, t.clock);
+    const { redirect } = (await charge(m.token, 'premium', 1, 995)).json() as { redirect: string };
+    expect((await t.call(account.deleteAccount, { warned: true }, m.token)).statusCode).toBe(200);
+    const [p] = await t.db.select().from(purchases).where(eq(purchases.userId, m.id));
+    expect(p?.status).toBe('abandoned');
+    expect((await t.app.inject({ method: 'POST', url: `${redirect}/pay` })).statusCode).toBe(404);
+    expect((await expiries(m.id)).premium).toBeNull();
+  });
+
+  it('a managed member’s subscription from support is not theirs to cancel', async () => {
+    const m = await buildMember(t.db, t.clock, { membership: 'managed' });
+    const res = await t.call(membership.cancelSubscription, {}, m.token);
+    expect(res.statusCode).toBe(409);
+    const [sub] = await t.db.select().from(subscriptions).where(eq(subscriptions.userId, m.id));
+    expect(sub?.status).toBe('active');
   });
 
   it('a forged signature changes nothing', async () => {

@@ -20,11 +20,21 @@ export const referralRewards = pgTable(
     source: text().notNull(),
     refPoints: integer().notNull(),
     featurePoints: integer().notNull(),
+    /**
+     * 'pending' for the 14 days a payment may still be refunded, then 'released' into the
+     * referrer's balances; 'withdrawn' when refunded while pending. Take-backs are 'released'.
+     */
+    status: text().notNull().default('released'),
+    releasedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [
     uniqueIndex('referral_rewards_source_idx').on(t.source),
     index('referral_rewards_referrer_idx').on(t.referrerId, t.createdAt),
+    // The rewards whose hold is over, found without reading the released ones.
+    index('referral_rewards_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );
 

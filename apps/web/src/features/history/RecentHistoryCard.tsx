@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { history } from '@marquee/contract';
 import { Avatar } from '../../ui/Avatar';
+import { LoadingLine, SideCard } from '../../ui/SideCard';
 import { recentHistoryQuery } from './api';
 import { amountLabel } from './pages';
 
@@ -9,46 +10,39 @@ import { amountLabel } from './pages';
 export function RecentHistoryCard() {
   const recent = useQuery(recentHistoryQuery);
   return (
-    <section className="card mq-side-card mq-recent-history mb-3" aria-labelledby="mq-recent-history-title">
-      <div className="card-body">
-        <h2 id="mq-recent-history-title" className="mq-side-card__title">
-          Recent History
-        </h2>
-        {recent.isPending ? (
-          <p className="text-body-secondary mb-0" aria-busy="true">
-            Loading your history…
-          </p>
-        ) : recent.isError ? (
-          <p className="text-body-secondary mb-0">We could not load your history just now.</p>
-        ) : recent.data.histories.length === 0 ? (
-          <p className="mb-0">
-            {history.HISTORY_EMPTY} <Link to="/getting-started">Get started</Link> to learn how points work.
-          </p>
-        ) : (
-          <>
-            <ul className="mq-recent-history__list">
-              {recent.data.histories.map((item) => (
-                <li key={item.id}>
-                  <Avatar src={item.img} size={35} alt="" />
-                  <span className="mq-recent-history__what">
-                    {item.action}
-                    <span className="mq-recent-history__ago">{item.ago}</span>
-                  </span>
-                  <span
-                    className={`mq-history__amount ${item.amount > 0 ? 'is-gain' : item.amount < 0 ? 'is-cost' : ''}`}
-                    aria-label={`${amountLabel(item.amount)} points`}
-                  >
-                    {amountLabel(item.amount)}
-                  </span>
-                </li>
-              ))}
-            </ul>
-            <Link to="/history" className="mq-side-link">
-              See all {recent.data.history_count.toLocaleString('en-US')} in your History
-            </Link>
-          </>
-        )}
-      </div>
-    </section>
+    <SideCard title="Recent History" className="mq-recent-history mb-3">
+      {recent.isPending ? (
+        <LoadingLine>Loading your history…</LoadingLine>
+      ) : recent.isError ? (
+        <p className="text-body-secondary mb-0">We could not load your history just now.</p>
+      ) : recent.data.histories.length === 0 ? (
+        <p className="mb-0">
+          {history.HISTORY_EMPTY} <Link to="/getting-started">Get started</Link> to learn how points work.
+        </p>
+      ) : (
+        <>
+          <ul className="mq-recent-history__list">
+            {recent.data.histories.map((item) => (
+              <li key={item.id}>
+                <Avatar src={item.img} size={35} alt="" />
+                <span className="mq-recent-history__what">
+                  {item.action}
+                  <span className="mq-recent-history__ago">{item.ago}</span>
+                </span>
+                <span
+                  className={`mq-history__amount ${item.amount > 0 ? 'is-gain' : item.amount < 0 ? 'is-cost' : ''}`}
+                  aria-label={`${amountLabel(item.amount)} points`}
+                >
+                  {amountLabel(item.amount)}
+                </span>
+              </li>
+            ))}
+          </ul>
+          <Link to="/history" className="mq-side-link">
+            See all {recent.data.history_count.toLocaleString('en-US')} in your History
+          </Link>
+        </>
+      )}
+    </SideCard>
   );
 }

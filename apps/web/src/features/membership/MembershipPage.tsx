@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import Container from 'react-bootstrap/Container';
 import { membership } from '@marquee/contract';
 import { useCurrentUser } from '../../app/session';
+import { LoadingLine } from '../../ui/SideCard';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { pricesQuery, summaryQuery } from './api';
 import { CurrentSubscription } from './CurrentSubscription';
@@ -58,9 +59,7 @@ export default function MembershipPage() {
             What each level gives you
           </h2>
           {summary.isPending ? (
-            <p className="text-body-secondary mb-0" aria-busy="true">
-              Loading…
-            </p>
+            <LoadingLine>Loading…</LoadingLine>
           ) : summary.isError ? (
             <p className="text-danger mb-0">{membership.MEMBERSHIP_LOAD_FAILED}</p>
           ) : (

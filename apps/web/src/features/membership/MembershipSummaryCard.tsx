@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { membership } from '@marquee/contract';
 import { LevelIcon } from '../../ui/icons';
+import { LoadingLine, SideCard } from '../../ui/SideCard';
 import { summaryQuery } from './api';
 
 /** Marquee's levels, the member's own marked (spec 3 §2 "membership options", §3). */
@@ -30,28 +31,21 @@ export function MembershipOptions({ options }: { options: membership.MembershipO
 export function MembershipSummaryCard() {
   const summary = useQuery(summaryQuery);
   return (
-    <section className="card mq-side-card" aria-labelledby="mq-membership-summary-title">
-      <div className="card-body">
-        <h2 id="mq-membership-summary-title" className="mq-side-card__title">
-          Membership
-        </h2>
-        {summary.isPending ? (
-          <p className="text-body-secondary mb-0" aria-busy="true">
-            Loading your membership…
-          </p>
-        ) : summary.isError ? (
-          <p className="text-danger mb-0" role="alert">
-            {membership.MEMBERSHIP_LOAD_FAILED}
-          </p>
-        ) : (
-          <>
-            <MembershipOptions options={summary.data.options} />
-            <Link to="/membership" className="btn btn-primary btn-sm">
-              Membership options
-            </Link>
-          </>
-        )}
-      </div>
-    </section>
+    <SideCard title="Membership">
+      {summary.isPending ? (
+        <LoadingLine>Loading your membership…</LoadingLine>
+      ) : summary.isError ? (
+        <p className="text-danger mb-0" role="alert">
+          {membership.MEMBERSHIP_LOAD_FAILED}
+        </p>
+      ) : (
+        <>
+          <MembershipOptions options={summary.data.options} />
+          <Link to="/membership" className="btn btn-primary btn-sm">
+            Membership options
+          </Link>
+        </>
+      )}
+    </SideCard>
   );
 }

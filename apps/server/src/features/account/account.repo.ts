@@ -1,0 +1,267 @@
+import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/database.js';
+import { outboxMails } from '../../platform/mail.tables.js';
+import { users, blocks } from '../members/members.tables.js';
+import { sessions, passwordResets, signInAttempts } from '../login/login.tables.js';
+import { linkedAccounts, oauthStates } from '../accounts/accounts.tables.js';
+import { listings } from '../listings/listings.tables.js';
+import { answerMisses } from '../earn/earn.tables.js';
+import { dailyActions } from '../points/points.tables.js';
+import { alerts } from '../alerts/alerts.tables.js';
+import { messages, messageThreads } from '../messages/messages.tables.js';
+import { errorReports } from '../errors/errors.tables.js';
+import { membershipCredits, referralRewards } from '../referrals/referrals.tables.js';
+import { subscriptions } from '../membership/membership.tables.js';
+import { purchases } from '../payments/payments.tables.js';
+import { HOUSE_ID, movePoints } from '../points/ledger.js';
+import { deletedEmails, emailSettings } from './account.tables.js';
+import { deletedEmailHash } from './account.policy.js';
+
+/** The sign-in attempts scope that counts wrong current passwords on the account page. */
+export const PASSWORD_CHECK_SCOPE = 'account_password';
+
+export async function accountOf(db: Db, userId: number) {
+  const [row] = await db
+    .select({
+      first: users.first,
+      last: users.last,
+      email: users.email,
+      username: users.username,
+      imdbUrl: users.imdbUrl,
+      featureMe: users.featureMe,
+      passwordHash: users.passwordHash,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function linkedAccountsOf(db: Db, userId: number) {
+  return db
+    .select({
+      platform: linkedAccounts.platform,
+      handle: linkedAccounts.handle,
+      displayName: linkedAccounts.displayName,
+      status: linkedAccounts.status,
+    })
+    .from(linkedAccounts)
+    .where(eq(linkedAccounts.userId, userId));
+}
+
+/** Usernames are unique whatever the case; a member may change the case of their own. */
+export async function usernameTakenByOther(db: Db, username: string, userId: number) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.username}) = ${username.toLowerCase()}`, ne(users.id, userId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function emailTakenByOther(db: Db, email: string, userId: number) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, email), ne(users.id, userId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** D2.5: whether an email belonged to a deleted account, which may not register again. */
+export async function emailWasDeleted(db: Db, email: string) {
+  const [row] = await db
+    .select({ at: deletedEmails.deletedAt })
+    .from(deletedEmails)
+    .where(eq(deletedEmails.emailHash, deletedEmailHash(email)))
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function updateMember(db: Db, userId: number, set: Partial<typeof users.$inferInsert>) {
+  await db.update(users).set(set).where(eq(users.id, userId));
+}
+
+/** After a password change every other session ends; the one that changed it stays (D2.6). */
+export async function revokeOtherSessions(db: Db, userId: number, keepSessionId: number, at: Date) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: at })
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)));
+}
+
+export async function removeLinkedAccount(db: Db, userId: number, platform: string) {
+  const removed = await db
+    .delete(linkedAccounts)
+    .where(and(eq(linkedAccounts.userId, userId), eq(linkedAccounts.platform, platform)))
+    .returning({ platform: linkedAccounts.platform });
+  return removed.length > 0;
+}
+
+export async function emailSettingRows(db: Db, userId: number) {
+  return db
+    .select({ name: emailSettings.name, enabled: emailSettings.enabled })
+    .from(emailSettings)
+    .where(eq(emailSettings.userId, userId));
+}
+
+export async function saveEmailSetting(db: Db, userId: number, name: string, enabled: boolean, at: Date) {
+  await db
+    .insert(emailSettings)
+    .values({ userId, name, enabled, updatedAt: at })
+    .onConflictDoUpdate({
+      target: [emailSettings.userId, emailSettings.name],
+      set: { enabled, updatedAt: at },
+    });
+}
+
+/** D2.5: deactivated members are hidden (their listings with them, D4.1) and every session ends. */
+export async function deactivateMember(tx: Db, userId: number, at: Date) {
+  await tx.update(users).set({ status: 'deactivated' }).where(eq(users.id, userId));
+  await tx
+    .update(sessions)
+    .set({ revokedAt: at })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+/** A subscription a payment provider still renews: deleting would leave it charging nobody's account. */
+/** Locks the member's row for the rest of the transaction. */
+export async function lockAccount(tx: Db, id: number): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
+}
+
+export async function hasRenewingSubscription(db: Db, userId: number) {
+  const [row] = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.userId, userId),
+        eq(subscriptions.status, 'active'),
+        ne(subscriptions.provider, 'admin'),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+export const DELETED_NAME = { first: 'Deleted', last: 'Member' } as const;
+
+/**
+ * D2.5: erases a member in the caller's transaction. The account row stays as an anonymous id so
+ * that the ledger keeps balancing (D3.1) and other members' history keeps its other side; the
+ * remaining points go back to the house. Every feature that keeps member data adds its erasure here.
+ */
+export async function eraseMember(
+  tx: Db,
+  member: { id: number; email: string | null; username: string | null },
+  at: Date,
+) {
+  const id = member.id;
+  const [locked] = await tx
+    .select({ points: users.points })
+    .from(users)
+    .where(eq(users.id, id))
+    .for('update');
+  const points = locked?.points ?? 0;
+  if (points > 0) {
+    await movePoints(tx, {
+      from: id,
+      to: HOUSE_ID,
+      amount: points,
+      kind: 'admin_adjust',
+      refType: 'account_deleted',
+      refId: String(id),
+      at,
+    });
+  }
+  // A checkout left open can no longer be paid (its event then changes nothing).
+  await tx
+    .update(purchases)
+    .set({ status: 'abandoned' })
+    .where(and(eq(purchases.userId, id), eq(purchases.status, 'pending')));
+  if (member.email) {
+    await tx
+      .insert(deletedEmails)
+      .values({ emailHash: deletedEmailHash(member.email), deletedAt: at })
+      .onConflictDoNothing();
+    await tx.delete(outboxMails).where(eq(outboxMails.to, member.email));
+  }
+  const signInKeys = [member.username?.toLowerCase(), member.email].filter((k): k is string => Boolean(k));
+  if (signInKeys.length) {
+    await tx
+      .delete(signInAttempts)
+      .where(and(eq(signInAttempts.scope, 'account'), inArray(signInAttempts.key, signInKeys)));
+  }
+  await tx
+    .delete(signInAttempts)
+    .where(and(eq(signInAttempts.scope, PASSWORD_CHECK_SCOPE), eq(signInAttempts.key, String(id))));
+
+  // Listings stay as rows, emptied: other members' actions on them are their history (D3.2).
+  await tx
+    .update(listings)
+    .set({
+      status: 'deleted',
+      name: 'Deleted listing',
+      url: '',
+      externalId: '',
+      externalProfile: null,
+      externalDescription: null,
+      nmCode: null,
+      sponsorPaused: true,
+      changingTo: null,
+      changeAt: null,
+    })
+    .where(eq(listings.userId, id));
+
+  await tx.delete(messageThreads).where(or(eq(messageThreads.ownerId, id), eq(messageThreads.otherId, id)));
+  await tx.delete(messages).where(or(eq(messages.senderId, id), eq(messages.recipientId, id)));
+  await tx.delete(alerts).where(eq(alerts.userId, id));
+  // Other members' alerts that lead to this member (a message, their profile) would name them.
+  await tx.delete(alerts).where(inArray(alerts.link, [`/profile/${id}`, `/messages/${id}`]));
+  await tx.delete(sessions).where(eq(sessions.userId, id));
+  await tx.delete(passwordResets).where(eq(passwordResets.userId, id));
+  await tx.delete(linkedAccounts).where(eq(linkedAccounts.userId, id));
+  await tx.delete(oauthStates).where(eq(oauthStates.userId, id));
+  await tx.delete(emailSettings).where(eq(emailSettings.userId, id));
+  await tx.delete(blocks).where(or(eq(blocks.blockerId, id), eq(blocks.blockedId, id)));
+  await tx.delete(dailyActions).where(eq(dailyActions.userId, id));
+  await tx.delete(answerMisses).where(eq(answerMisses.earnerId, id));
+  await tx.delete(errorReports).where(eq(errorReports.userId, id));
+  // Their referral points lapse with their record; rewards others got for them stay the referrer's.
+  await tx.delete(membershipCredits).where(eq(membershipCredits.userId, id));
+  await tx.delete(referralRewards).where(eq(referralRewards.referrerId, id));
+  await tx
+    .update(subscriptions)
+    .set({ status: 'ended' })
+    .where(and(eq(subscriptions.userId, id), eq(subscriptions.provider, 'admin')));
+
+  await tx
+    .update(users)
+    .set({
+      ...DELETED_NAME,
+      email: null,
+      username: null,
+      passwordHash: null,
+      imdbUrl: null,
+      defaultPic: null,
+      status: 'deleted',
+      featureMe: false,
+      featurePoints: 0,
+      featuredOn: null,
+      refPoints: 0,
+      hideV4v: false,
+      hideFaceless: false,
+      showMePro: false,
+      lastActiveAt: null,
+    })
+    .where(eq(users.id, id));
+}
+
+/** Two requests racing for the same username or email: the unique index decides. */
+export function isUniqueViolation(e: unknown): boolean {
+  const code =
+    (e as { code?: string; cause?: { code?: string } })?.code ??
+    (e as { cause?: { code?: string } })?.cause?.code;
+  return code === '23505';
+}

@@ -1,0 +1,51 @@
+import type { referrals as contract } from '@marquee/contract';
+import type { AppDeps } from '../../platform/deps.js';
+import type { DailyJob } from '../../platform/jobs.js';
+import { pacificDay } from '../../platform/time.js';
+import { mailMember } from '../account/member-mail.js';
+import { pickFeatured } from './featuring.policy.js';
+import { featureCandidates, featuredOn, markFeatured } from './featuring.repo.js';
+
+/**
+ * D8.3: at 12am Pacific the two opted-in paid members with the most feature points are featured for
+ * the day and their feature points go back to 0; each is told by mail (kind 'featured').
+ */
+export const featuringJob: DailyJob = {
+  name: 'featuring',
+  async run(tx, { deps, day, now }) {
+    const picked = pickFeatured(await featureCandidates(tx, now));
+    await markFeatured(tx, picked, day);
+    return async () => {
+      for (const member of picked) await mailFeatured(deps, member.id);
+    };
+  },
+};
+
+async function mailFeatured(deps: AppDeps, userId: number): Promise<void> {
+  const text = [
+    'You are one of the two Featured Members on Marquee today.',
+    '',
+    'Until midnight Pacific time your listings come first for members earning points, and each action on them pays the member 1 extra point from Marquee, for as long as your balance pays for your listings.',
+    `Your feature points start again from 0. Earn more by referring friends: ${deps.config.publicUrl}/referrals`,
+  ].join('\n');
+  await mailMember(deps, userId, 'featured', { subject: 'You are a Featured Member today', text }).catch(
+    (err: unknown) => console.warn('Marquee: the featured member mail was not sent.', err),
+  );
+}
+
+const monthYear = (d: Date) =>
+  d.toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'America/Los_Angeles' });
+
+/** home/fetchFeaturedMembers (spec 1 §7): today's featured members while their featuring counts (D8.3). */
+export async function fetchFeaturedMembers(deps: AppDeps) {
+  const rows = await featuredOn(deps.db, pacificDay(deps.clock.now()));
+  return {
+    status: 'success' as const,
+    users: rows.map((r): contract.FeaturedMember => ({
+      id: r.id,
+      full_name: `${r.first} ${r.last}`.trim(),
+      desc_line: `Marquee member since ${monthYear(r.createdAt)}`,
+      images: r.defaultPic ? [r.defaultPic] : [],
+    })),
+  };
+}

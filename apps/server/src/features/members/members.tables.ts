@@ -55,6 +55,10 @@ export const users = pgTable(
     proTrialAt: timestamp({ withTimezone: true }),
     /** When the member dismissed the pro offer on the dashboard. */
     proOfferDismissedAt: timestamp({ withTimezone: true }),
+    /** Pro setting: IMDb listings giving fewer points are not offered to this pro member (docs/domain.md). */
+    proMinimum: integer().notNull().default(0),
+    /** Pro setting: the bonus chosen in the Pro settings panel (docs/domain.md), null for none. */
+    proBonus: text(),
   },
   (t) => [
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../members/members.tables.js';
 import { subscriptions } from '../membership/membership.tables.js';
+import { listings } from '../listings/listings.tables.js';
+import { specials } from '../sponsored/sponsored.tables.js';
 
 /**
  * Something a member started to pay for (D10): a membership paid once, or the first period of a
@@ -16,11 +18,16 @@ export const purchases = pgTable(
       .references(() => users.id),
     /** 'test', 'stripe' or 'paypal'. */
     provider: text().notNull(),
-    /** 'membership' (paid once) or 'subscription' (its first period). */
+    /** 'membership' (paid once), 'subscription' (its first period) or 'sponsored' (sponsored activity). */
     kind: text().notNull(),
-    /** 'premium' or 'pro'. */
-    level: text().notNull(),
+    /** Memberships: 'premium' or 'pro'. */
+    level: text(),
+    /** Memberships: the months bought (0 for sponsored activity). */
     months: integer().notNull(),
+    /** Sponsored activity: the listing, the number of actions bought, and the special it was bought on. */
+    listingId: integer().references(() => listings.id, { onDelete: 'set null' }),
+    quantity: integer(),
+    specialId: integer().references(() => specials.id),
     amountPennies: integer().notNull(),
     /** 'pending', 'paid', 'refunded' or 'abandoned'. */
     status: text().notNull(),
@@ -38,6 +45,10 @@ export const purchases = pgTable(
   },
   (t) => [
     index('purchases_user_idx').on(t.userId, t.id),
+    // sv_max (D6.4): the sponsored IMDb actions sold in the last 24 hours.
+    index('purchases_sponsored_idx')
+      .on(t.paidAt)
+      .where(sql`${t.kind} = 'sponsored'`),
     uniqueIndex('purchases_provider_ref_idx')
       .on(t.provider, t.providerRef)
       .where(sql`${t.providerRef} is not null`),

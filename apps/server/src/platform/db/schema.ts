@@ -15,3 +15,6 @@ export * from '../mail.tables.js';
 export * from '../../features/account/account.tables.js';
 export * from '../../features/referrals/referrals.tables.js';
 export * from '../jobs.tables.js';
+export * from '../settings.tables.js';
+export * from '../../features/sponsored/sponsored.tables.js';
+export * from '../../features/pro/pro.tables.js';

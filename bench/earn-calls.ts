@@ -17,71 +17,24 @@
  *     (D11.1), three calls each, so one call per 3.3 s; 1 s is three times that pace. This gives
  *     the latency (p95) of each call under 50 concurrent earners.
  */
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { OPERATIONS_BASE } from '@marquee/contract';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/platform/config.js';
-import { openDatabase } from '../apps/server/src/platform/db/database.js';
 import { ControllableClock } from '../apps/server/src/platform/clock.js';
-import { hashToken, newToken } from '../apps/server/src/platform/tokens.js';
 import { imdbQuestion } from '../apps/server/src/features/earn/earn.policy.js';
-import { LARGE_SEED_SIZE, printLargeSeedReport, seedLarge } from '../apps/server/src/scripts/seed-large.js';
-import { load, printResults, type LoadRequest, type LoadResult } from './load.js';
+import { openLargeDatabase, signIn } from './large-db.js';
+import { load, printResults, report, type LoadRequest } from './load.js';
 
 const CONCURRENCY = 50;
 const EARNERS = Number(process.env.BENCH_EARNERS ?? 3000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 5000);
 const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 1000);
 const PACED_REQUESTS = Number(process.env.BENCH_PACED_REQUESTS ?? 1500);
-const sized = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 
-let url = process.env.BENCH_DATABASE_URL;
-let dropDatabase = async () => {};
-const fresh = !url;
-if (!url) {
-  const server = process.env.BENCH_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `marquee_bench_earn_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const u = new URL(server);
-  u.pathname = `/${name}`;
-  url = u.toString();
-  dropDatabase = async () => {
-    const c = new pg.Client({ connectionString: server });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await c.end();
-  };
-}
-
-const database = await openDatabase({ url });
+const large = await openLargeDatabase('earn');
 try {
-  await database.migrate();
-  const db = database.db;
-  const rows = async <T>(query: ReturnType<typeof sql>) =>
-    ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-
-  if (fresh) {
-    const size = {
-      members: sized('BENCH_MEMBERS', LARGE_SEED_SIZE.members),
-      listings: sized('BENCH_LISTINGS', LARGE_SEED_SIZE.listings),
-      actions: sized('BENCH_ACTIONS', LARGE_SEED_SIZE.actions),
-    };
-    console.log(`Fresh database; seeding ${JSON.stringify(size)}:`);
-    const report = await seedLarge(db, size, (line) => console.log(line));
-    printLargeSeedReport(report);
-    if (!report.ledger.ok) throw new Error('The seeded ledger does not balance.');
-  }
-  const [counts] = await rows<{ members: number; listings: number; actions: number }>(sql`
-    select (select count(*) from users where kind = 'member')::int as members,
-           (select count(*) from listings)::int as listings, (select count(*) from actions)::int as actions`);
-  console.log(
-    `Database: ${counts?.members} members, ${counts?.listings} listings, ${counts?.actions} past actions.`,
-  );
+  const { db, rows } = large;
 
   // Earners: active premium or pro members (managed members get no IMDb listings; paid caps are 60 a
   // day, D6.3) under the IMDb points cap, with a verified X/Twitter account and no missing follows.
@@ -95,15 +48,10 @@ try {
       and coalesce((select d.actions from daily_actions d where d.user_id = u.id
                     and d.day = (now() at time zone 'America/Los_Angeles')::date), 0) < 40
     order by random() limit ${EARNERS}::int`);
-  const tokens = earners.map(() => newToken());
-  const sessionValues = earners.map(
-    (e, i) => sql`(${hashToken(tokens[i] as string)}, ${e.id}::int, now(), now())`,
+  const tokens = await signIn(
+    db,
+    earners.map((e) => e.id),
   );
-  for (let i = 0; i < sessionValues.length; i += 1000) {
-    await db.execute(
-      sql`insert into sessions (token_hash, user_id, created_at, last_used_at) values ${sql.join(sessionValues.slice(i, i + 1000), sql`, `)}`,
-    );
-  }
   console.log(`${earners.length} earners signed in.`);
 
   const clock = new ControllableClock();
@@ -128,11 +76,6 @@ try {
   const paced = (requests: LoadRequest[], total = PACED_REQUESTS) => job(requests, total, THINK_MS);
   const fetchFor = (listingType: string) =>
     tokens.map((t) => post('earnPoints/fetchListings', t, { listingType, maxItems: 4 }));
-  const report = (r: LoadResult) => {
-    if (r.failures.length)
-      console.log(`  ${r.name}: ${r.errors} errors, e.g.\n    ${r.failures.join('\n    ')}`);
-    return r;
-  };
 
   // Warm up connections and query plans.
   await load('warm-up', job(fetchFor('imdb'), 1000));
@@ -264,7 +207,7 @@ try {
   );
 
   console.log(
-    `\nSaturation: ${CONCURRENCY} clients back to back, ${REQUESTS} requests per fetch call, ${earners.length} earners, ${database.kind}:`,
+    `\nSaturation: ${CONCURRENCY} clients back to back, ${REQUESTS} requests per fetch call, ${earners.length} earners, ${large.database.kind}:`,
   );
   printResults(results, bare);
   console.log(
@@ -273,6 +216,5 @@ try {
   printResults(pacedResults, pacedBare);
   await app.close();
 } finally {
-  await database.close();
-  await dropDatabase();
+  await large.close();
 }

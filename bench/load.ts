@@ -65,6 +65,13 @@ export async function load(name: string, job: LoadJob): Promise<LoadResult> {
   };
 }
 
+/** Prints a run's first bad answers, if any, and passes the result on. */
+export function report(r: LoadResult): LoadResult {
+  if (r.failures.length)
+    console.log(`  ${r.name}: ${r.errors} errors, e.g.\n    ${r.failures.join('\n    ')}`);
+  return r;
+}
+
 export function printResults(results: LoadResult[], bare: LoadResult) {
   console.log(
     `${'call'.padEnd(34)}${['requests', 'errors', 'req/s', 'of bare', 'p50 ms', 'p95 ms', 'p99 ms'].map((h) => h.padStart(10)).join('')}`,

@@ -7,8 +7,13 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const PORT = Number(process.env.E2E_PORT || 3210);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 
-/** Journeys that move the shared server's clock by days, which would close other journeys' offers. */
-const DAY_JUMPS = /referral-trade\.spec\.ts$/;
+/**
+ * Journeys that change what every member sees, so they run alone after the others: those that move
+ * the shared server's clock by minutes or days, which would close other journeys' offers (180 s):
+ * referral-trade (14 days) and my-listings (the 300 s point change); and sponsored, whose sponsored
+ * listings come first in everyone's list (D4) and whose sponsor special is site-wide.
+ */
+const DAY_JUMPS = /(referral-trade|my-listings|sponsored)\.spec\.ts$/;
 
 const chromium = {
   browserName: 'chromium' as const,
@@ -51,7 +56,7 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      // Journeys that move the server's clock by days run alone, after every other one.
+      // Journeys that change the whole site run alone, after every other one.
       testIgnore: DAY_JUMPS,
       use: chromium,
     },
@@ -60,6 +65,8 @@ export default defineConfig({
       testMatch: DAY_JUMPS,
       dependencies: ['chromium'],
       fullyParallel: false,
+      // One at a time: each moves the clock the other's steps read.
+      workers: 1,
       use: chromium,
     },
   ],

@@ -43,11 +43,21 @@ function vitest(name, workspace, env = {}) {
   results.push({ name, passed, failed, seconds });
 }
 
-function playwright(name) {
+/** A Playwright run of one project of e2e/playwright.config.ts, counted test by test. */
+function playwright(name, project) {
   if (only && !only.includes(name)) return;
   const report = path.join(root, 'e2e/.artifacts/results.json');
   fs.rmSync(report, { force: true });
-  const { ok, seconds } = run(name, 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']);
+  const { ok, seconds } = run(name, 'npx', [
+    'playwright',
+    'test',
+    '-c',
+    'e2e/playwright.config.ts',
+    '--project',
+    project,
+    // Run after the first project in any case: a failure there must not hide these journeys.
+    '--no-deps',
+  ]);
   const stats = readJson(report)?.stats;
   const passed = (stats?.expected ?? 0) + (stats?.flaky ?? 0);
   let failed = stats ? stats.unexpected : 1;
@@ -98,7 +108,9 @@ if (process.env.TEST_DATABASE_URL) {
 }
 check('web-build', 'npm', ['run', '--silent', 'build', '-w', 'apps/web']);
 bundleSize();
-playwright('e2e');
+playwright('e2e', 'chromium');
+// The journeys that change what every member sees, one at a time, after all the others.
+playwright('e2e-site-wide', 'day-jumps');
 
 fs.rmSync(artifacts, { recursive: true, force: true });
 console.log('\n━━ Summary');

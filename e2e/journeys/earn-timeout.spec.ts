@@ -18,12 +18,16 @@ test('listings time out after 30 s of inactivity, warn first, and come back with
   // Hide: the card fades, the notice shows, and the list comes back without it a second later.
   const count = await listingCards(page).count();
   const hidden = listingCards(page).last();
+  // Members may list pages of the same name: a card is known by its name and the line under it.
   const hiddenName = ((await hidden.getByRole('heading').textContent()) ?? '').trim();
+  const hiddenOwner = ((await hidden.getByRole('paragraph').first().textContent()) ?? '').trim();
   await hidden.getByRole('button', { name: /^Hide/ }).click();
   await expect(page.getByText(EARN_TEXT.hideSuccess)).toBeVisible();
   await expect(hidden).toHaveClass(/mq-listing--hidden/);
   await page.clock.runFor(1_100);
-  await expect(listingCards(page).filter({ hasText: hiddenName })).toHaveCount(0);
+  await expect(
+    listingCards(page).filter({ hasText: hiddenName }).filter({ hasText: hiddenOwner }),
+  ).toHaveCount(0);
   expect(await listingCards(page).count()).toBeLessThanOrEqual(count);
 
   await page.clock.runFor(20_000);

@@ -21,6 +21,13 @@ export async function moveServerClock(request: APIRequestContext, ms: number): P
   ).toBe(true);
 }
 
+/** The server's time (D1.3): other journeys may have moved its clock ahead of the browser's. */
+export async function serverNow(request: APIRequestContext): Promise<Date> {
+  const response = await request.post(`${API}/dev/moveClock`, { data: { advanceMs: 0 } });
+  expect(response.ok(), 'dev/moveClock needs CONTROLLABLE_CLOCK=true').toBe(true);
+  return new Date(((await response.json()) as { now: string }).now);
+}
+
 /** The dashboard's 'Earn Points' card. */
 export const earnCard = (page: Page): Locator =>
   page.getByRole('region', { name: 'Earn Points', exact: true });

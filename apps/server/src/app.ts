@@ -36,7 +36,11 @@ import { messagesRoutes } from './features/messages/messages.routes.js';
 import { pointsRoutes } from './features/points/points.routes.js';
 import { referralsRoutes } from './features/referrals/referrals.routes.js';
 import { featuringRoutes } from './features/featuring/featuring.routes.js';
+import { listingsRoutes } from './features/listings/listings.routes.js';
+import { sponsoredRoutes } from './features/sponsored/sponsored.routes.js';
 import { accountRoutes } from './features/account/account.routes.js';
+import { proRoutes } from './features/pro/pro.routes.js';
+import { membersRoutes } from './features/members/members.routes.js';
 
 export interface BuildOptions {
   config: AppConfig;
@@ -78,7 +82,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         // The YouTube player script and frames (ARCHITECTURE "Known on these machines").
         'script-src': ["'self'", 'https://www.youtube.com', 'https://s.ytimg.com'],
         'frame-src': ["'self'", 'https://www.youtube.com', 'https://www.youtube-nocookie.com'],
-        'img-src': ["'self'", 'data:', 'blob:', 'https://i.ytimg.com'],
+        // Listing pictures in production: YouTube thumbnails, IMDb's and X's profile pictures.
+        'img-src': [
+          "'self'",
+          'data:',
+          'blob:',
+          'https://i.ytimg.com',
+          'https://m.media-amazon.com',
+          'https://pbs.twimg.com',
+        ],
       },
     },
   });
@@ -122,13 +134,17 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     messagesRoutes,
     pointsRoutes,
     earnRoutes,
+    listingsRoutes,
     historyRoutes,
     accountsRoutes,
     membershipRoutes,
     accountRoutes,
     paymentsRoutes,
+    sponsoredRoutes,
     referralsRoutes,
     featuringRoutes,
+    proRoutes,
+    membersRoutes,
     devmailRoutes,
     devclockRoutes,
   ]) {

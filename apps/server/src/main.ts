@@ -4,6 +4,7 @@ import { openDatabase } from './platform/db/database.js';
 import { ControllableClock, systemClock } from './platform/clock.js';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from './scripts/demo-data.js';
 import { startDailyJobs } from './platform/jobs.js';
+import { startMinuteJobs } from './platform/minute-jobs.js';
 
 const config = loadConfig();
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
@@ -15,6 +16,8 @@ if (process.env.SEED_DEMO !== 'false' && (await seedDemo(database.db, clock))) {
 const app = await buildApp({ config, db: database.db, clock });
 // The daily jobs (the featuring pick at 12am Pacific, D8.3) run in the server, never in tests.
 startDailyJobs(app);
+// Every minute: point changes that have come due (D6.2).
+startMinuteJobs(app);
 if (app.deps.mailer.kind === 'outbox' && process.env.NODE_ENV === 'production') {
   app.log.warn('No SMTP server is configured: mail goes to the outbox at /dev/mail.');
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { OPERATIONS_BASE, type InputOf, type Operation, type OutputOf } from '@marquee/contract';
+import { operationUrl, type InputOf, type Operation, type OutputOf } from '@marquee/contract';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type AppConfig } from '../src/platform/config.js';
 import { ControllableClock } from '../src/platform/clock.js';
@@ -81,7 +81,7 @@ export function useTestApp(
     });
     opts.extraRoutes?.(ctx.app);
     ctx.call = async (op, input, token) => {
-      const url = `${OPERATIONS_BASE}/${op.path}`;
+      const url = operationUrl(op);
       const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
       const response = await ctx.app.inject(
         op.method === 'GET'
@@ -117,6 +117,16 @@ async function createOwnDatabase(runUrl: string) {
     drop: async () => {
       const client = new pg.Client({ connectionString: runUrl });
       await client.connect();
+      // The app's pool has ended, but its connections may still be closing: forcing them closed
+      // would make each report an error. Give them a moment (at most 2 s), then drop.
+      for (let i = 0; i < 40; i++) {
+        const open = await client.query<{ n: number }>(
+          'select count(*)::int as n from pg_stat_activity where datname = $1',
+          [name],
+        );
+        if (!open.rows[0]?.n) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await client.end();
     },

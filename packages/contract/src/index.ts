@@ -16,3 +16,4 @@ export * as referrals from './referrals.js';
 export * as listings from './listings.js';
 export * as sponsored from './sponsored.js';
 export * as pro from './pro.js';
+export * as autocomplete from './autocomplete.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { operation } from './operation.js';
 import { idSchema, type YesNo } from './common.js';
-import type { ListingType } from './earn.js';
+import { LISTING_TYPES, type ListingType } from './earn.js';
 
 /**
  * Sponsored activity (spec 2 §9, D6.4): actions bought with money and paid to earners by the house,
@@ -32,6 +32,8 @@ export interface SponsorOption {
   price: string;
   /** Bought at a special's price (spec 2 §3 Special). */
   special: boolean;
+  /** The special it is offered by, for sponsorSpecialCheckout; null for a regular package. */
+  special_id: number | null;
 }
 
 /** A running sponsor special (spec 2 §3). */
@@ -99,4 +101,77 @@ export const sponsorSpecialCheckout = operation<{ status: 'success'; redirect: s
     special_id: idSchema('special'),
     provider: z.enum(['card', 'paypal'], { error: 'Please choose how to pay.' }).default('card'),
   }),
+});
+
+/** What a special may be (spec 2 §3 Special): its counts and its price per `minimum`. */
+export const SPECIAL_LIMITS = {
+  maxCounts: 20,
+  maxActions: 100_000,
+  minPennies: 100,
+  maxPennies: 100_000,
+  ctaChars: 200,
+} as const;
+
+/**
+ * Starts a sponsor special (staff only, D2.2): the admin console's call. Specials may not overlap,
+ * so a member sees at most one.
+ */
+export const startSpecial = operation<{
+  status: 'success';
+  message: string;
+  special: Special;
+  prettyEnd: string;
+}>()({
+  method: 'POST',
+  path: 'admin/sponsored/startSpecial',
+  audience: 'admin',
+  input: z
+    .object({
+      cta: z
+        .string({ error: 'Please write the call to action.' })
+        .trim()
+        .min(1, { error: 'Please write the call to action.' })
+        .max(SPECIAL_LIMITS.ctaChars, {
+          error: `The call to action must be ${SPECIAL_LIMITS.ctaChars} characters or fewer.`,
+        }),
+      types: z
+        .array(z.enum(LISTING_TYPES, { error: 'Please choose the listing types of the special.' }), {
+          error: 'Please choose the listing types of the special.',
+        })
+        .min(1, { error: 'Please choose the listing types of the special.' }),
+      minimum: z.coerce
+        .number({ error: 'The minimum must be a whole number of actions.' })
+        .int({ error: 'The minimum must be a whole number of actions.' })
+        .min(1, { error: 'The minimum must be at least 1.' }),
+      maximum: z.coerce
+        .number({ error: 'The maximum must be a whole number of actions.' })
+        .int({ error: 'The maximum must be a whole number of actions.' })
+        .max(SPECIAL_LIMITS.maxActions, {
+          error: `The maximum must be ${SPECIAL_LIMITS.maxActions.toLocaleString('en-US')} or fewer.`,
+        }),
+      pricePennies: z.coerce
+        .number({ error: 'The price must be a whole number of cents.' })
+        .int({ error: 'The price must be a whole number of cents.' })
+        .min(SPECIAL_LIMITS.minPennies, { error: 'The price must be at least $1.00.' })
+        .max(SPECIAL_LIMITS.maxPennies, { error: 'The price must be $1,000.00 or less.' }),
+      /** When it starts; now when left out. */
+      startsAt: z.coerce.date({ error: 'Please give a valid start time.' }).optional(),
+      endsAt: z.coerce.date({ error: 'Please give a valid end time.' }),
+    })
+    .refine((v) => v.maximum >= v.minimum, {
+      error: 'The maximum must be at least the minimum.',
+      path: ['maximum'],
+    })
+    .refine((v) => v.maximum / v.minimum <= SPECIAL_LIMITS.maxCounts, {
+      error: `A special may offer at most ${SPECIAL_LIMITS.maxCounts} counts: raise the minimum or lower the maximum.`,
+      path: ['maximum'],
+    }),
+});
+
+/** Ends the running special now (staff only); checkouts already started keep their price. */
+export const endSpecial = operation<{ status: 'success'; message: string }>()({
+  method: 'POST',
+  path: 'admin/sponsored/endSpecial',
+  audience: 'admin',
+  input: z.object({}),
 });

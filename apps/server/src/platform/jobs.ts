@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { featuringJob } from '../features/featuring/featuring.service.js';
 import { membershipRemindersJob } from '../features/membership/reminders.js';
 import { referralRewardsJob } from '../features/referrals/rewards.service.js';
+import { proWeeklyJob } from '../features/pro/pro.service.js';
 import type { AppDeps } from './deps.js';
 import type { Db } from './db/database.js';
 import { jobRuns } from './jobs.tables.js';
@@ -18,7 +19,12 @@ export interface DailyJob {
 }
 
 /** Every daily job of the app. */
-export const DAILY_JOBS: readonly DailyJob[] = [featuringJob, membershipRemindersJob, referralRewardsJob];
+export const DAILY_JOBS: readonly DailyJob[] = [
+  featuringJob,
+  membershipRemindersJob,
+  referralRewardsJob,
+  proWeeklyJob,
+];
 
 /**
  * Runs each job that has not yet run on the current Pacific day; answers the names of those it ran.
@@ -57,29 +63,41 @@ async function runIfDue(deps: AppDeps, job: DailyJob): Promise<boolean> {
 }
 
 /**
- * Checks for due jobs every minute while the server runs (main.ts): the timer does not keep the
- * process alive and stops when the app closes. A failed run is logged and tried again next minute.
+ * Checks for due jobs every minute while the server runs (main.ts). A failed run is logged and
+ * tried again next minute.
  */
 export function startDailyJobs(
   app: FastifyInstance,
   jobs: readonly DailyJob[] = DAILY_JOBS,
   everyMs = MINUTE_MS,
 ): void {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
+  everyInterval(app, everyMs, async () => {
     try {
       const ran = await runDueJobs(app.deps, jobs);
       if (ran.length) app.log.info({ jobs: ran }, 'daily jobs ran');
     } catch (err) {
       app.log.error({ err }, 'a daily job failed');
+    }
+  });
+}
+
+/**
+ * Runs `tick` when the app is ready and then every `everyMs`, never two at once: the timer does not
+ * keep the process alive and stops when the app closes.
+ */
+export function everyInterval(app: FastifyInstance, everyMs: number, tick: () => Promise<void>): void {
+  let running = false;
+  const once = async () => {
+    if (running) return;
+    running = true;
+    try {
+      await tick();
     } finally {
       running = false;
     }
   };
-  const timer = setInterval(() => void tick(), everyMs);
+  const timer = setInterval(() => void once(), everyMs);
   timer.unref();
-  app.addHook('onReady', async () => void tick());
+  app.addHook('onReady', async () => void once());
   app.addHook('onClose', async () => clearInterval(timer));
 }

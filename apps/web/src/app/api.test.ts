@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { alerts, login, messages } from '@marquee/contract';
+import { alerts, autocomplete, login, messages } from '@marquee/contract';
 import { ApiError, call, setApiNavigator } from './api';
 
 /** A browser's window as far as the client uses it: local storage and the location. */
@@ -50,6 +50,21 @@ describe('call', () => {
     expect(url).toBe('/v4/operations/login/checkCredentials');
     expect(JSON.parse(init.body as string)).toEqual({ username: 'maya', password: 'secret-pw' });
     expect((init.headers as Record<string, string>).Authorization).toBeUndefined();
+  });
+
+  it('returns a bare array answer as it is, and still reads a failure as an envelope', async () => {
+    fakeWindow({ token: 'tok' });
+    answer(200, [{ id: '1001', value: 'Mary Ellis', avatar: null }]);
+    expect(await call(autocomplete.users, { q: 'mary' })).toEqual([
+      { id: '1001', value: 'Mary Ellis', avatar: null },
+    ]);
+    answer(400, { status: 'error', message: 'Please type at most 50 characters.' });
+    await expect(call(autocomplete.users, { q: 'x'.repeat(51) })).rejects.toMatchObject({
+      message: 'Please type at most 50 characters.',
+      httpStatus: 400,
+    });
+    answer(500, [1, 2]);
+    await expect(call(autocomplete.users, { q: 'mary' })).rejects.toMatchObject({ httpStatus: 500 });
   });
 
   it('returns a 2xx answer whatever its status word', async () => {

@@ -82,7 +82,10 @@ export async function call<Op extends Operation>(
     throw new ApiError(NO_ANSWER, 'network', 0);
   }
 
-  const body = await readEnvelope(response);
+  const answer = await readAnswer(response);
+  // A few calls answer a bare array (autocomplete/users, spec 1 §7); failures are always envelopes.
+  if (Array.isArray(answer) && response.ok) return answer as OutputOf<Op>;
+  const body = Array.isArray(answer) ? null : answer;
   if (body?.extra === 'logged_out' && options?.handleLoggedOut !== 'caller') {
     clearSession();
     window.location.reload();
@@ -97,9 +100,10 @@ export async function call<Op extends Operation>(
   return body as OutputOf<Op>;
 }
 
-async function readEnvelope(response: Response): Promise<Envelope | null> {
+async function readAnswer(response: Response): Promise<Envelope | unknown[] | null> {
   try {
     const body: unknown = await response.json();
+    if (Array.isArray(body)) return body;
     return body && typeof body === 'object' && 'status' in body ? (body as Envelope) : null;
   } catch {
     return null;

@@ -251,7 +251,7 @@ describe('recordCorrectAnswer (D5.2, D5.7, D11.1)', () => {
 
   it('pays a pro view 2 more from the owner and answers the Whoops message when wrong (D5.3, D5.7)', async () => {
     const earner = await buildMember(t.db, t.clock, { membership: 'pro' });
-    const owner = await buildMember(t.db, t.clock, { points: 500 });
+    const owner = await buildMember(t.db, t.clock, { points: 500, membership: 'premium' });
     const listing = await buildListing(t.db, t.clock, owner.id, { allowProViews: true });
     await setImdbFact(t.db, t.clock, listing.externalId, 'starmeter', 48210);
     await t.call(earn.updateShowMePreference, { showMePro: 'yes' }, earner.token);

@@ -178,7 +178,7 @@ describe('earnPoints/fetchListings (D4)', () => {
 
   it('offers IMDbPro views to premium members who opted in, at +2 points (D5.7)', async () => {
     const earner = await buildMember(t.db, t.clock, { membership: 'premium' });
-    const owner = await buildMember(t.db, t.clock, { points: 1000 });
+    const owner = await buildMember(t.db, t.clock, { points: 1000, membership: 'premium' });
     await buildListing(t.db, t.clock, owner.id, { allowProViews: true });
     const pref = await t.call(earn.updateShowMePreference, { showMePro: true }, earner.token);
     expect(pref.body).toEqual({ status: 'success', showMePro: true });
@@ -186,6 +186,14 @@ describe('earnPoints/fetchListings (D4)', () => {
     expect(res.body.giveProViewOption).toBe(true);
     expect(res.body.listings[0]).toMatchObject({ pro_view: true, points: 20 });
     expect(res.body.listings[0]?.question).toContain('STARmeter');
+
+    // Once the owner's membership has lapsed, the switch left on asks for no pro views (spec 2 §5).
+    await t.db
+      .update(users)
+      .set({ premiumExpires: new Date(t.clock.now().getTime() - 1000) })
+      .where(eq(users.id, owner.id));
+    const lapsed = await fetchOwn(earner.token, owner.id);
+    expect(lapsed.body.listings[0]).toMatchObject({ pro_view: false, points: 18 });
   });
 
   it('refuses IMDbPro views to free members', async () => {

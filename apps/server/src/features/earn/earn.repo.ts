@@ -98,7 +98,8 @@ async function sortedCandidates(db: Db, q: CandidateQuery): Promise<CandidateRow
       give: listings.give,
       rlSelection: listings.rlSelection,
       distributed: listings.distributed,
-      allowProViews: listings.allowProViews,
+      // Pro views need the owner to be premium or pro now (spec 2 §5), whatever the listing's switch says.
+      allowProViews: sql<boolean>`(${listings.allowProViews} and greatest(${users.premiumExpires}, ${users.proExpires}) > ${q.now})`,
       imdbType: listings.imdbType,
       testCat: listings.testCat,
       nmCode: listings.nmCode,
@@ -185,6 +186,7 @@ async function fastCandidates(db: Db, q: CandidateQuery, type: string): Promise<
     session: q.sessionId,
     today: q.today,
     since: repeatWindowSince(type, q.now),
+    now: q.now,
     limit: q.limit,
   });
   // The parts come out in turn; a stable sort on the part keeps that even if a plan interleaved them.
@@ -199,13 +201,26 @@ const SPONSORED_SPARE = 200;
 
 const fastCandidateQueries = new Map<string, ReturnType<typeof statement<CandidateRow & { part: number }>>>();
 
-/** The text of fastCandidates for one type, with the placeholders earner, session, today, since and limit. */
+/**
+ * The text of fastCandidates for one type, with the placeholders earner, session, today, since, now
+ * and limit.
+ */
 function fastCandidatesSql(type: string): SQL {
   const today = sql`${sql.placeholder('today')}::date`;
   const earner = sql`${sql.placeholder('earner')}::int`;
+  // A pro earner's minimum (docs/domain.md "Pro panels"): IMDb listings giving fewer points are left
+  // out. It is read once (pro_floor) and bounds the give column of the indexes below.
+  const minimum = type === 'imdb-view' ? sql` and l.give >= (select give from pro_floor)` : sql``;
+  const proFloor =
+    type === 'imdb-view'
+      ? sql`, pro_floor as materialized (
+      select coalesce((select e.pro_minimum from users e where e.id = ${earner}
+                       and e.pro_expires > ${sql.placeholder('now')}::timestamptz), 0) as give
+    )`
+      : sql``;
   // What the partial indexes listings_offer_pick_idx, listings_acted_pick_idx and
   // listings_sponsored_pick_idx cover.
-  const offerable = sql`l.type = ${type} and l.status = 'active' and l.give > 0 and l.changing_to is null`;
+  const offerable = sql`l.type = ${type} and l.status = 'active' and l.give > 0 and l.changing_to is null${minimum}`;
   const actedToday = sql`(case when l.acted_on = ${today} then l.acted_count else 0 end)`;
   // D4.1 and D4.4-D4.6 for this earner on a listing `l`. The few blocks and hidden listings are
   // read once (hashed); the repeat window is one probe of the earner's actions per row.
@@ -217,9 +232,11 @@ function fastCandidatesSql(type: string): SQL {
                     and a.status not in ('reversed', 'invalid') and ${repeatWindowSql(type)})`;
   // D4.1 and D4.3 on the owner `u`.
   const ownerMay = sql`u.status = 'active' and (u.points >= l.give or l.sponsor_left)`;
+  // Pro views need the owner to be premium or pro now (spec 2 §5), whatever the listing's switch says.
+  const proViewsAllowed = sql`(l.allow_pro_views and greatest(u.premium_expires, u.pro_expires) > ${sql.placeholder('now')}::timestamptz)`;
   const columns = (part: number) => sql`l.id, l.user_id as "userId", l.type, l.platform, l.name, l.url,
     l.external_id as "externalId", l.give, l.rl_selection as "rlSelection", l.distributed,
-    l.allow_pro_views as "allowProViews", l.imdb_type as "imdbType", l.test_cat as "testCat",
+    ${proViewsAllowed} as "allowProViews", l.imdb_type as "imdbType", l.test_cat as "testCat",
     l.nm_code as "nmCode", u.first, u.last, u.default_pic as avatar, u.points as "ownerPoints",
     l.sponsor_left as "sponsoredLeft", coalesce(u.featured_on = ${today}, false) as featured,
     ${actedToday}::int as "actedToday", ${part}::int as part`;
@@ -285,7 +302,7 @@ function fastCandidatesSql(type: string): SQL {
   return sql`
     with pick as materialized (
       select floor(random() * (coalesce((select max(id) from listings), 0) + 1))::int as start
-    )
+    )${proFloor}
     select * from (
       ${featuredPart(true, 1)}
       union all ${sponsoredPart}

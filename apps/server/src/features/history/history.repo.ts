@@ -1,5 +1,5 @@
-import { aliasedTable, and, count, desc, eq, gt, or, type SQL } from 'drizzle-orm';
-import type { Db } from '../../platform/db/database.js';
+import { aliasedTable, and, count, desc, eq, gt, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { preparedOnce, type Db } from '../../platform/db/database.js';
 import { users } from '../members/members.tables.js';
 import { listings } from '../listings/listings.tables.js';
 import { actions } from '../earn/earn.tables.js';
@@ -7,21 +7,86 @@ import { actions } from '../earn/earn.tables.js';
 const earner = aliasedTable(users, 'earner');
 const owner = aliasedTable(users, 'owner');
 
-/** Which actions a history page shows, for the member asking. */
-export function historyScope(memberId: number, filter: string, since: Date): SQL | undefined {
-  const side =
-    filter === 'mine'
-      ? eq(actions.earnerId, memberId)
-      : filter === 'theirs'
-        ? eq(actions.ownerId, memberId)
-        : filter === 'all'
-          ? or(eq(actions.earnerId, memberId), eq(actions.ownerId, memberId))
-          : and(eq(actions.ownerId, memberId), eq(actions.listingId, Number(filter)));
-  return and(side, gt(actions.createdAt, since));
+/** The four shapes of history: every action of mine, mine on others', others' on mine, one listing's. */
+export type HistoryKind = 'all' | 'mine' | 'theirs' | 'listing';
+export const HISTORY_KINDS: readonly HistoryKind[] = ['all', 'mine', 'theirs', 'listing'];
+
+export const historyKindOf = (filter: string): HistoryKind =>
+  filter === 'all' || filter === 'mine' || filter === 'theirs' ? filter : 'listing';
+
+/** What a history query is asked with: values, or the placeholders of a prepared statement. */
+interface ScopeValues {
+  member: number | Placeholder;
+  listing: number | Placeholder;
+  since: Date | Placeholder;
 }
 
+/** Which actions a history page shows, for the member asking. */
+export function historyScope(kind: HistoryKind, v: ScopeValues): SQL | undefined {
+  const side =
+    kind === 'mine'
+      ? eq(actions.earnerId, v.member)
+      : kind === 'theirs'
+        ? eq(actions.ownerId, v.member)
+        : kind === 'all'
+          ? or(eq(actions.earnerId, v.member), eq(actions.ownerId, v.member))
+          : and(eq(actions.ownerId, v.member), eq(actions.listingId, v.listing));
+  return and(side, gt(actions.createdAt, v.since));
+}
+
+const placeholders: ScopeValues = {
+  member: sql.placeholder('member'),
+  listing: sql.placeholder('listing'),
+  since: sql.placeholder('since'),
+};
+
+/**
+ * The page and count queries of each kind, prepared once per database: planned once per
+ * connection, not on every page asked for.
+ */
+const statements = preparedOnce(
+  (db) =>
+    Object.fromEntries(
+      HISTORY_KINDS.map((kind) => {
+        const scope = historyScope(kind, placeholders);
+        return [
+          kind,
+          {
+            page: historyPageQuery(db, scope, sql.placeholder('limit'), sql.placeholder('offset')).prepare(
+              `history_page_${kind}`,
+            ),
+            count: historyCountQuery(db, scope).prepare(`history_count_${kind}`),
+          },
+        ];
+      }),
+    ) as Record<HistoryKind, { page: PageStatement; count: CountStatement }>,
+);
+
+type PageStatement = ReturnType<ReturnType<typeof historyPageQuery>['prepare']>;
+type CountStatement = ReturnType<ReturnType<typeof historyCountQuery>['prepare']>;
+
+export interface HistoryAsk {
+  member: number;
+  kind: HistoryKind;
+  /** For kind 'listing'. */
+  listing?: number;
+  since: Date;
+}
+
+const valuesOf = (q: HistoryAsk) => ({ member: q.member, listing: q.listing ?? 0, since: q.since });
+
 /** One page of history rows with both members and the listing, in one query. */
-export async function historyPage(db: Db, scope: SQL | undefined, limit: number, offset: number) {
+export async function historyPage(db: Db, q: HistoryAsk, limit: number, offset: number) {
+  return statements(db)[q.kind].page.execute({ ...valuesOf(q), limit, offset });
+}
+
+/** The query of historyPage, not yet run (its plan is checked by history-plans.test.ts). */
+export function historyPageQuery(
+  db: Db,
+  scope: SQL | undefined,
+  limit: number | Placeholder,
+  offset: number | Placeholder,
+) {
   return db
     .select({
       action: actions,
@@ -44,9 +109,12 @@ export async function historyPage(db: Db, scope: SQL | undefined, limit: number,
     .offset(offset);
 }
 
-export type HistoryRow = Awaited<ReturnType<typeof historyPage>>[number];
+export type HistoryRow = Awaited<ReturnType<typeof historyPageQuery>>[number];
 
-export async function historyCount(db: Db, scope: SQL | undefined): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(actions).where(scope);
+export async function historyCount(db: Db, q: HistoryAsk): Promise<number> {
+  const [row] = await statements(db)[q.kind].count.execute(valuesOf(q));
   return row?.n ?? 0;
 }
+
+export const historyCountQuery = (db: Db, scope: SQL | undefined) =>
+  db.select({ n: count() }).from(actions).where(scope);

@@ -8,7 +8,13 @@ import { listings } from '../listings/listings.tables.js';
 import { actions } from '../earn/earn.tables.js';
 import { linkedAccount } from '../accounts/accounts.repo.js';
 import { askVerifier } from '../accounts/verify.js';
-import { historyCount, historyPage, historyScope, type HistoryRow } from './history.repo.js';
+import {
+  historyCount,
+  historyKindOf,
+  historyPage,
+  type HistoryAsk,
+  type HistoryRow,
+} from './history.repo.js';
 
 /** History shows the last six months (spec 2 §9). */
 const WINDOW_MS = 183 * DAY_MS;
@@ -67,10 +73,10 @@ function present(row: HistoryRow, memberId: number, now: Date): contract.History
 /** history/fetchRecentHistoryList: the dashboard's Recent History card. */
 export async function recentHistory(deps: AppDeps, caller: Caller) {
   const now = deps.clock.now();
-  const scope = historyScope(caller.userId, 'all', new Date(now.getTime() - WINDOW_MS));
+  const ask: HistoryAsk = { member: caller.userId, kind: 'all', since: new Date(now.getTime() - WINDOW_MS) };
   const [rows, total] = await Promise.all([
-    historyPage(deps.db, scope, contract.RECENT_HISTORY_ITEMS, 0),
-    historyCount(deps.db, scope),
+    historyPage(deps.db, ask, contract.RECENT_HISTORY_ITEMS, 0),
+    historyCount(deps.db, ask),
   ]);
   return {
     status: 'success' as const,
@@ -96,12 +102,20 @@ async function titleOf(deps: AppDeps, caller: Caller, filter: string): Promise<s
 /** history/fetchHistoryList: one page of the History table (spec 2 §2, §7). */
 export async function historyList(deps: AppDeps, caller: Caller, filter: string, page: number) {
   const now = deps.clock.now();
-  const historyTitle = await titleOf(deps, caller, filter);
-  const scope = historyScope(caller.userId, filter, new Date(now.getTime() - WINDOW_MS));
+  const kind = historyKindOf(filter);
+  const ask: HistoryAsk = {
+    member: caller.userId,
+    kind,
+    listing: kind === 'listing' ? Number(filter) : undefined,
+    since: new Date(now.getTime() - WINDOW_MS),
+  };
   const size = contract.HISTORY_PAGE_SIZE;
-  const [rows, total] = await Promise.all([
-    historyPage(deps.db, scope, size, (page - 1) * size),
-    historyCount(deps.db, scope),
+  // The title and the rows at once: a listing's rows are the owner's own (the scope says so), and
+  // the title refuses anyone else's listing.
+  const [historyTitle, rows, total] = await Promise.all([
+    titleOf(deps, caller, filter),
+    historyPage(deps.db, ask, size, (page - 1) * size),
+    historyCount(deps.db, ask),
   ]);
   return {
     status: 'success' as const,

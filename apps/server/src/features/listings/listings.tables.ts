@@ -64,6 +64,10 @@ export const listings = pgTable(
     index('listings_offer_pick_idx')
       .on(t.type, t.sponsorLeft, t.give, t.id)
       .where(sql`${t.status} = 'active' and ${t.give} > 0 and ${t.changingTo} is null`),
+    // D6.2: the minute job finds the point changes that have come due without reading every listing.
+    index('listings_change_due_idx')
+      .on(t.changeAt)
+      .where(sql`${t.changingTo} is not null`),
     index('listings_acted_pick_idx')
       .on(t.type, t.sponsorLeft, t.give, t.actedOn, t.actedCount, t.id)
       .where(sql`${t.status} = 'active' and ${t.give} > 0 and ${t.changingTo} is null`),

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.js';
 import { passwordResets, sessions, signInAttempts } from './login.tables.js';
 
@@ -30,8 +30,14 @@ export async function revokeAllSessions(db: Db, userId: number, at: Date) {
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }
 
-/** Failed attempts of one scope and key since `since`, oldest first. */
-export async function recentFailures(db: Db, scope: string, key: string, since: Date): Promise<Date[]> {
+/** Failed attempts of one scope and key since `since`, oldest first; `except` leaves out one attempt. */
+export async function recentFailures(
+  db: Db,
+  scope: string,
+  key: string,
+  since: Date,
+  except?: number,
+): Promise<Date[]> {
   const rows = await db
     .select({ at: signInAttempts.createdAt })
     .from(signInAttempts)
@@ -41,14 +47,30 @@ export async function recentFailures(db: Db, scope: string, key: string, since: 
         eq(signInAttempts.key, key),
         eq(signInAttempts.succeeded, false),
         gt(signInAttempts.createdAt, since),
+        except === undefined ? undefined : ne(signInAttempts.id, except),
       ),
     )
     .orderBy(asc(signInAttempts.createdAt));
   return rows.map((r) => r.at);
 }
 
-export async function recordAttempt(db: Db, scope: string, key: string, succeeded: boolean, at: Date) {
-  await db.insert(signInAttempts).values({ scope, key, succeeded, createdAt: at });
+export async function recordAttempt(
+  db: Db,
+  scope: string,
+  key: string,
+  succeeded: boolean,
+  at: Date,
+): Promise<number> {
+  const [row] = await db
+    .insert(signInAttempts)
+    .values({ scope, key, succeeded, createdAt: at })
+    .returning({ id: signInAttempts.id });
+  if (!row) throw new Error('The sign-in attempt was not recorded.');
+  return row.id;
+}
+
+export async function dropAttempts(db: Db, ids: number[]) {
+  await db.delete(signInAttempts).where(inArray(signInAttempts.id, ids));
 }
 
 /** A successful sign-in clears the account's failures. */

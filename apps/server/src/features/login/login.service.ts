@@ -122,15 +122,23 @@ export async function checkCredentials(
   const since = new Date(now.getTime() - SIGN_IN_WINDOW_MS);
   const accountKey = input.username.trim().toLowerCase();
   const addressKey = origin.address ?? 'unknown';
+  // Each attempt counts as a failure before its password is checked, so attempts sent all at once
+  // see one another and cannot each get a guess in under the limit; a refused attempt is not
+  // counted, and a right password takes its own back.
+  const held = {
+    address: await repo.recordAttempt(deps.db, 'address', addressKey, false, now),
+    account: await repo.recordAttempt(deps.db, 'account', accountKey, false, now),
+  };
   const byAddress = attemptAllowed(
     {
-      failures: await repo.recentFailures(deps.db, 'address', addressKey, since),
+      failures: await repo.recentFailures(deps.db, 'address', addressKey, since, held.address),
       limit: MAX_FAILURES_PER_ADDRESS,
       windowMs: SIGN_IN_WINDOW_MS,
     },
     now,
   );
   if (!byAddress.allowed) {
+    await repo.dropAttempts(deps.db, [held.address, held.account]);
     throw tooManyRequests(
       `Too many failed sign-ins from your network. Please wait ${minutes(byAddress.waitMinutes)} and try again.`,
       byAddress.waitMinutes * 60,
@@ -138,13 +146,14 @@ export async function checkCredentials(
   }
   const byAccount = attemptAllowed(
     {
-      failures: await repo.recentFailures(deps.db, 'account', accountKey, since),
+      failures: await repo.recentFailures(deps.db, 'account', accountKey, since, held.account),
       limit: MAX_FAILURES_PER_ACCOUNT,
       windowMs: SIGN_IN_WINDOW_MS,
     },
     now,
   );
   if (!byAccount.allowed) {
+    await repo.dropAttempts(deps.db, [held.address, held.account]);
     throw tooManyRequests(
       `Too many failed sign-ins for this account. Please wait ${minutes(byAccount.waitMinutes)} and try again, or use Forgot Password.`,
       byAccount.waitMinutes * 60,
@@ -153,10 +162,9 @@ export async function checkCredentials(
   const user = await findByLogin(deps.db, input.username);
   const passwordOk = await verifyPassword(user?.passwordHash ?? (await decoyHash()), input.password);
   if (!user || !passwordOk || user.status === 'deleted') {
-    await repo.recordAttempt(deps.db, 'address', addressKey, false, now);
-    await repo.recordAttempt(deps.db, 'account', accountKey, false, now);
     throw new AppError(401, 'error', WRONG_CREDENTIALS);
   }
+  await repo.dropAttempts(deps.db, [held.address, held.account]);
   if (user.status !== 'active') throw forbidden(DEACTIVATED);
   await repo.clearFailures(deps.db, 'account', accountKey);
   await deps.db.update(users).set({ lastActiveAt: now }).where(eq(users.id, user.id));

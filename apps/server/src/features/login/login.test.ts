@@ -7,6 +7,7 @@ import { ledgerEntries } from '../points/points.tables.js';
 import { users } from '../members/members.tables.js';
 import { outboxMails } from '../../platform/mail.tables.js';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../platform/time.js';
+import { MAX_FAILURES_PER_ACCOUNT } from './login.policy.js';
 
 const t = useTestApp();
 
@@ -198,6 +199,24 @@ describe('login/checkCredentials', () => {
     expect(blocked.body.message).toMatch(
       /^Too many failed sign-ins from your network\. Please wait \d+ minutes? and try again\.$/,
     );
+    t.clock.advance(HOUR_MS);
+  });
+
+  it('gives wrong passwords sent all at once no more guesses than the limit', async () => {
+    t.clock.advance(HOUR_MS);
+    const m = await buildMember(t.db, t.clock);
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        t.call(login.checkCredentials, { username: m.username, password: 'wrong-pass' }),
+      ),
+    );
+    const guesses = answers.filter((a) => a.statusCode === 401).length;
+    expect(guesses).toBeLessThanOrEqual(MAX_FAILURES_PER_ACCOUNT);
+    expect(answers.filter((a) => a.statusCode === 429)).toHaveLength(12 - guesses);
+    // The refused attempts were not counted: the lock ends with the window of the counted ones.
+    t.clock.advance(HOUR_MS);
+    const after = await t.call(login.checkCredentials, { username: m.username, password: TEST_PASSWORD });
+    expect(after.statusCode).toBe(200);
     t.clock.advance(HOUR_MS);
   });
 });

@@ -1,7 +1,7 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.js';
 import { subscriptions } from '../membership/membership.tables.js';
-import { users } from './members.tables.js';
+import { blocks, users } from './members.tables.js';
 
 /**
  * The managed period end and whether a recurring subscription renews, for the membership rule (D2.3).
@@ -66,4 +66,57 @@ export async function isActiveMember(db: Db, id: number): Promise<boolean> {
     .where(and(eq(users.id, id), eq(users.kind, 'member'), eq(users.status, 'active')))
     .limit(1);
   return Boolean(row);
+}
+
+/**
+ * `lower(column)` starts with `lower(prefix)`, written as the range [prefix, prefix with its last
+ * character's code point + 1) in byte order (the ~>=~ and ~<~ operators), which is exactly "starts
+ * with" for UTF-8 text, takes no LIKE escaping, and lets a `lower(column) text_pattern_ops` index
+ * serve it even in a generic plan, where LIKE with a parameter cannot.
+ */
+function startsWith(column: SQL, prefix: string): SQL {
+  const from = sql`lower(${prefix}::text)`;
+  const to = sql`(left(${from}, -1) || chr(ascii(right(${from}, 1)) + 1))`;
+  return sql`(lower(${column}) ~>=~ ${from} and lower(${column}) ~<~ ${to})`;
+}
+
+/**
+ * Members whose first name, last name or username starts with what was typed (case aside): active
+ * members only, never the one searching nor anyone who blocked them or whom they blocked.
+ */
+export async function searchMembers(db: Db, q: MemberSearch) {
+  return searchMembersQuery(db, q);
+}
+
+type MemberSearch = {
+  callerId: number;
+  terms: { any: string } | { first: string; last: string };
+  limit: number;
+};
+
+/** The query of searchMembers, not yet run (its plan is checked by members.test.ts). */
+export function searchMembersQuery(db: Db, q: MemberSearch) {
+  const match =
+    'any' in q.terms
+      ? or(
+          startsWith(sql`${users.first}`, q.terms.any),
+          startsWith(sql`${users.last}`, q.terms.any),
+          startsWith(sql`${users.username}`, q.terms.any),
+        )
+      : and(startsWith(sql`${users.first}`, q.terms.first), startsWith(sql`${users.last}`, q.terms.last));
+  return db
+    .select({ id: users.id, first: users.first, last: users.last, avatar: users.defaultPic })
+    .from(users)
+    .where(
+      and(
+        match,
+        eq(users.kind, 'member'),
+        eq(users.status, 'active'),
+        ne(users.id, q.callerId),
+        sql`not exists (select 1 from ${blocks} b where (b.blocker_id = ${q.callerId} and b.blocked_id = ${users.id})
+              or (b.blocker_id = ${users.id} and b.blocked_id = ${q.callerId}))`,
+      ),
+    )
+    .orderBy(users.first, users.last, users.id)
+    .limit(q.limit);
 }

@@ -69,6 +69,17 @@ export const users = pgTable(
     index('users_featured_idx')
       .on(t.featuredOn)
       .where(sql`${t.featuredOn} is not null`),
+    // autocomplete/users: a prefix of a first name, last name or username, among active members
+    // (members.repo searchMembers compares with ~>=~ and ~<~, which these pattern-ops indexes serve).
+    index('users_first_prefix_idx')
+      .on(sql`lower(${t.first}) text_pattern_ops`)
+      .where(sql`${t.kind} = 'member' and ${t.status} = 'active'`),
+    index('users_last_prefix_idx')
+      .on(sql`lower(${t.last}) text_pattern_ops`)
+      .where(sql`${t.kind} = 'member' and ${t.status} = 'active'`),
+    index('users_username_prefix_idx')
+      .on(sql`lower(${t.username}) text_pattern_ops`)
+      .where(sql`${t.kind} = 'member' and ${t.status} = 'active'`),
     // D3.1: no member balance is ever negative; only the house may go below zero.
     check('users_member_points_not_negative', sql`${t.kind} <> 'member' OR ${t.points} >= 0`),
   ],

@@ -217,7 +217,11 @@ export async function startCheckout(
     months: input.months,
     amountPennies: amount,
     description: `Marquee ${LEVEL_NAME[input.level]}, ${input.months === 1 ? '1 month' : `${input.months} months`}${input.kind === 'subscription' ? ', renewing' : ''}`,
-    successUrl: `${base}/v4/membership?checkout=complete`,
+    // PayPal's approved one-time order is captured on the way back: the capture sends the event that grants it.
+    successUrl:
+      provider.name === 'paypal' && input.kind === 'membership'
+        ? `${base}/v4/checkout/membership/paypal/return`
+        : `${base}/v4/membership?checkout=complete`,
     cancelUrl: `${base}/v4/membership`,
   });
   await deps.db
@@ -235,7 +239,8 @@ export async function checkSubscriptionStatus(
   const [latest] = await deps.db
     .select({ id: purchases.id, status: purchases.status, checks: purchases.checks })
     .from(purchases)
-    .where(eq(purchases.userId, caller.userId))
+    // Sponsored activity is not a membership: it never answers the subscription check.
+    .where(and(eq(purchases.userId, caller.userId), ne(purchases.kind, 'sponsored')))
     .orderBy(desc(purchases.id))
     .limit(1);
   if (!latest) return { status: 'retry' as const, subchecks: contract.SUBSCRIPTION_CHECK.maxChecks };

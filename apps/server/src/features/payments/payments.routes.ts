@@ -7,6 +7,9 @@ import { addMonths } from '../membership/membership.policy.js';
 import { startCheckout } from '../membership/membership.service.js';
 import { dollars } from '../membership/prices.js';
 import { users } from '../members/members.tables.js';
+import { listings } from '../listings/listings.tables.js';
+import { sponsoredDescription } from '../sponsored/sponsored.policy.js';
+import { sponsoredReturnPath } from '../sponsored/sponsored.service.js';
 import { applyPaymentEvent } from './payments.service.js';
 import { purchases } from './payments.tables.js';
 import { WebhookRejected } from './providers/types.js';
@@ -105,12 +108,24 @@ function testCheckoutRoutes(app: FastifyInstance) {
   const deps = app.deps;
   const pending = async (ref: string) => {
     const [row] = await deps.db
-      .select({ purchase: purchases, email: users.email })
+      .select({
+        purchase: purchases,
+        email: users.email,
+        listing: { name: listings.name, type: listings.type, platform: listings.platform },
+      })
       .from(purchases)
       .innerJoin(users, eq(users.id, purchases.userId))
+      .leftJoin(listings, eq(listings.id, purchases.listingId))
       .where(eq(purchases.providerRef, ref))
       .limit(1);
     return row?.purchase.provider === 'test' ? row : null;
+  };
+  /** Where the member goes back to: the membership page, or the dashboard of a sponsored listing. */
+  const backTo = (row: NonNullable<Awaited<ReturnType<typeof pending>>>, paid: boolean) => {
+    const p = row.purchase;
+    if (p.kind === 'sponsored' && p.listingId !== null)
+      return sponsoredReturnPath(row.listing?.platform ?? 'imdb', p.listingId);
+    return paid ? '/v4/membership?checkout=complete' : '/v4/membership';
   };
   const gone = (reply: FastifyReply) =>
     sendPage(
@@ -131,12 +146,21 @@ function testCheckoutRoutes(app: FastifyInstance) {
     const row = await pending(ref);
     if (!row || row.purchase.status !== 'pending') return gone(reply);
     const p = row.purchase;
+    const sponsoredActivity = p.kind === 'sponsored';
     const level = p.level === 'pro' ? 'Pro' : 'Premium';
-    const what = `${level}, ${p.months === 1 ? '1 month' : `${p.months} months`}`;
+    const what = sponsoredActivity
+      ? sponsoredDescription(p.quantity ?? 0, row.listing?.type ?? '', row.listing?.name ?? 'your listing')
+      : `${level}, ${p.months === 1 ? '1 month' : `${p.months} months`}`;
+    const heading =
+      p.kind === 'subscription'
+        ? 'Start your subscription'
+        : sponsoredActivity
+          ? 'Pay for sponsored activity'
+          : 'Pay for your membership';
     const body = html`<div class="card">
-      <h1>${p.kind === 'subscription' ? 'Start your subscription' : 'Pay for your membership'}</h1>
+      <h1>${heading}</h1>
       <dl>
-        <dt>Membership</dt>
+        <dt>${sponsoredActivity ? 'Sponsored activity' : 'Membership'}</dt>
         <dd>${what}</dd>
         <dt>${p.kind === 'subscription' ? 'Each period' : 'Total'}</dt>
         <dd>${dollars(p.amountPennies)} (test)</dd>
@@ -183,7 +207,7 @@ function testCheckoutRoutes(app: FastifyInstance) {
     // The same path a provider's webhook takes: verify the signature, then apply once.
     const event = await test.verifyWebhook(signed.headers, Buffer.from(signed.body));
     await applyPaymentEvent(deps, event);
-    return reply.redirect('/v4/membership?checkout=complete', 303);
+    return reply.redirect(backTo(row, true), 303);
   });
 
   app.post('/v4/checkout/test/:ref/cancel', async (req, reply) => {
@@ -192,6 +216,6 @@ function testCheckoutRoutes(app: FastifyInstance) {
     if (row && row.purchase.status === 'pending') {
       await deps.db.update(purchases).set({ status: 'abandoned' }).where(eq(purchases.id, row.purchase.id));
     }
-    return reply.redirect('/v4/membership', 303);
+    return reply.redirect(row ? backTo(row, false) : '/v4/membership', 303);
   });
 }

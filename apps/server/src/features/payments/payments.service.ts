@@ -9,6 +9,7 @@ import { paymentEvents, purchases } from './payments.tables.js';
 import { findReward } from '../referrals/referrals.repo.js';
 import { rewardReferrer, takeBackReferralReward } from '../referrals/rewards.service.js';
 import type { PaymentEvent, ProviderName } from './providers/types.js';
+import { grantSponsored, takeBackSponsored } from '../sponsored/grant.service.js';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Purchase = typeof purchases.$inferSelect;
@@ -109,7 +110,10 @@ async function lockUser(tx: Tx, id: number) {
   return row;
 }
 
-/** A one-time membership: its months are added to the level's paid-through date, from today if that has passed. */
+/**
+ * A one-time purchase paid: a membership's months are added to the level's paid-through date, from
+ * today if that has passed; sponsored activity's actions to its listing (D6.4).
+ */
 async function purchasePaid(
   tx: Tx,
   provider: ProviderName,
@@ -125,6 +129,9 @@ async function purchasePaid(
     return { outcome: 'ignored: the amount paid differs from the price' as const, userId };
   const user = await lockUser(tx, userId);
   if (!user || user.status === 'deleted') return { outcome: 'ignored: no such member' as const, userId };
+  // Sponsored activity (D6.4) adds actions to the listing; it earns the referrer nothing, since
+  // referral rewards are membership days for memberships paid for.
+  if (purchase.kind === 'sponsored') return grantSponsored(tx, purchase, providerRef, now);
   const level = purchase.level as PaidLevel;
   const from = later(expiryOf(user, level), now);
   const until = addMonths(from, purchase.months);
@@ -145,7 +152,8 @@ async function purchasePaid(
 
 /**
  * D2.3 as this product reads it: a refunded one-time purchase takes back the time it added (never
- * before today); a refunded subscription payment stops the renewals and serves to its paid-through date.
+ * before today); a refunded subscription payment stops the renewals and serves to its paid-through date;
+ * refunded sponsored activity takes back the actions not yet used (D6.4).
  */
 async function purchaseRefunded(
   tx: Tx,
@@ -173,11 +181,12 @@ async function purchaseRefunded(
       .set({ status: sql`case when ${subscriptions.status} = 'ended' then 'ended' else 'cancelled' end` })
       .where(eq(subscriptions.id, purchase.subscriptionId));
   }
+  if (purchase.kind === 'sponsored') await takeBackSponsored(tx, purchase);
   await tx
     .update(purchases)
     .set({ status: 'refunded', refundedAt: now })
     .where(eq(purchases.id, purchase.id));
-  await takeBackReferralReward(tx, `purchase:${purchase.id}`, now);
+  if (purchase.kind !== 'sponsored') await takeBackReferralReward(tx, `purchase:${purchase.id}`, now);
   return { outcome: 'refunded' as const, userId };
 }
 

@@ -16,7 +16,7 @@ export const purchases = pgTable(
     userId: integer()
       .notNull()
       .references(() => users.id),
-    /** 'test', 'stripe' or 'paypal'. */
+    /** 'test', 'stripe' or 'paypal'; 'house' for the pro bonus's sponsored views, which no one pays for (docs/domain.md). */
     provider: text().notNull(),
     /** 'membership' (paid once), 'subscription' (its first period) or 'sponsored' (sponsored activity). */
     kind: text().notNull(),

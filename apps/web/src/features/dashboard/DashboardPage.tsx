@@ -1,11 +1,15 @@
-import { Link, Navigate, useLocation, useParams } from 'react-router';
+import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router';
 import Container from 'react-bootstrap/Container';
 import { earn } from '@marquee/contract';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { EarnList } from '../earn/EarnList';
 import { RecentHistoryCard } from '../history/RecentHistoryCard';
-import { ProTrialOffer } from '../membership/ProTrialOffer';
+import { MyListingsPanel } from '../listings/MyListingsPanel';
+import { ProOfferBanner, ProTrialOffer } from '../membership/ProTrialOffer';
+import { ProPanels } from '../pro/ProPanels';
+import { SpecialBanner } from '../sponsored/SpecialBanner';
 import { EarnSidebar } from './EarnSidebar';
+import { FindListings } from './FindListings';
 
 const TABS: { platform: earn.Platform; label: string }[] = [
   { platform: 'imdb', label: 'IMDb' },
@@ -25,6 +29,7 @@ export default function DashboardPage() {
   usePageTitle('Dashboard');
   const { ltype } = useParams();
   const { pathname } = useLocation();
+  const [, setParams] = useSearchParams();
   const base = pathname.startsWith('/v4/') || pathname === '/v4' ? '/v4/dashboard' : '/dashboard';
   if (ltype !== undefined && !isPlatform(ltype)) return <Navigate to={`${base}/imdb`} replace />;
   const platform: earn.Platform = ltype ?? 'imdb';
@@ -39,6 +44,8 @@ export default function DashboardPage() {
           Act on other members&rsquo; listings to earn points, then spend them on your own.
         </p>
       </div>
+      <ProOfferBanner />
+      <SpecialBanner onChooseListing={(id) => setParams({ listing: String(id) })} />
       <div className="row g-4">
         <div className="col-lg-8">
           <section className="card mq-earn-card" aria-labelledby="mq-earn-title">
@@ -69,9 +76,12 @@ export default function DashboardPage() {
               <EarnList key={platform} platform={platform} />
             </div>
           </section>
+          {platform === 'imdb' && <ProPanels />}
         </div>
         <div className="col-lg-4">
           <ProTrialOffer />
+          <FindListings />
+          <MyListingsPanel />
           <RecentHistoryCard />
           <EarnSidebar platform={platform} facebookHref={`${base}/facebook`} />
         </div>

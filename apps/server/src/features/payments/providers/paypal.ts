@@ -2,6 +2,7 @@ import { createVerify } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import { PAID_LEVELS, type PaidLevel } from '@marquee/contract';
 import {
+  isOneTime,
   WebhookRejected,
   type CheckoutRequest,
   type PaymentEvent,
@@ -31,13 +32,20 @@ export const defaultCertLoader: CertLoader = async (url) => {
   return res.text();
 };
 
-/** custom_id of our orders and subscriptions: "purchaseId:userId:level:months". */
+/** custom_id of our orders and subscriptions: "purchaseId:userId:level:months" ("sponsored" and 0 for sponsored activity). */
 export const customId = (r: {
   purchaseId: number | null;
   userId: number;
-  level: PaidLevel;
+  level: PaidLevel | null;
   months: number;
-}) => `${r.purchaseId ?? ''}:${r.userId}:${r.level}:${r.months}`;
+}) => `${r.purchaseId ?? ''}:${r.userId}:${r.level ?? 'sponsored'}:${r.months}`;
+
+/** The purchase a one-time order's custom_id names, whatever it bought (a membership or sponsored activity). */
+export function purchaseOfCustomId(value: unknown): number | null {
+  const first = typeof value === 'string' ? value.split(':')[0] : '';
+  const id = first ? Number(first) : Number.NaN;
+  return Number.isInteger(id) && id > 0 ? id : null;
+}
 
 export function parseCustomId(value: unknown): SubscriptionOwner | null {
   if (typeof value !== 'string') return null;
@@ -110,10 +118,10 @@ export class PayPalProvider implements PaymentProvider {
       return_url: request.successUrl,
       cancel_url: request.cancelUrl,
       brand_name: 'Marquee',
-      user_action: request.kind === 'membership' ? 'PAY_NOW' : 'SUBSCRIBE_NOW',
+      user_action: isOneTime(request) ? 'PAY_NOW' : 'SUBSCRIBE_NOW',
     };
     let created;
-    if (request.kind === 'membership') {
+    if (isOneTime(request)) {
       created = await this.post('/v2/checkout/orders', {
         intent: 'CAPTURE',
         purchase_units: [
@@ -201,22 +209,21 @@ export function translatePayPalEvent(event: {
   const r = event.resource as Record<string, never>;
   switch (event.event_type) {
     case 'PAYMENT.CAPTURE.COMPLETED': {
-      const owner = parseCustomId(r.custom_id);
-      if (!owner?.purchaseId) return { ...base, effect: 'ignored' };
+      const purchaseId = purchaseOfCustomId(r.custom_id);
+      if (!purchaseId) return { ...base, effect: 'ignored' };
       return {
         ...base,
         effect: 'purchase_paid',
-        purchaseId: owner.purchaseId,
+        purchaseId,
         providerRef: String(r.id),
         amountPennies: cents(r.amount),
       };
     }
     case 'PAYMENT.CAPTURE.REFUNDED': {
-      const owner = parseCustomId(r.custom_id);
       return {
         ...base,
         effect: 'purchase_refunded',
-        purchaseId: owner?.purchaseId ?? null,
+        purchaseId: purchaseOfCustomId(r.custom_id),
         providerRef: null,
       };
     }

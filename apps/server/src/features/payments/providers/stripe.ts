@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import { PAID_LEVELS, type PaidLevel } from '@marquee/contract';
 import {
+  isOneTime,
   WebhookRejected,
   type CheckoutRequest,
   type PaymentEvent,
@@ -50,12 +51,12 @@ export class StripeProvider implements PaymentProvider {
     const metadata = {
       purchaseId: String(request.purchaseId),
       userId: String(request.userId),
-      level: request.level,
+      level: request.level ?? 'sponsored',
       months: String(request.months),
     };
     const product = { name: request.description };
     const session = await this.stripe.checkout.sessions.create(
-      request.kind === 'membership'
+      isOneTime(request)
         ? {
             mode: 'payment',
             line_items: [

@@ -2,21 +2,27 @@ import type { PaidLevel } from '@marquee/contract';
 
 export type ProviderName = 'test' | 'stripe' | 'paypal';
 
-/** What a checkout is for: a membership paid once, or a subscription renewing every `months`. */
-export interface CheckoutRequest {
+/**
+ * What a checkout is for: a membership paid once, a subscription renewing every `months`, or
+ * sponsored activity for a listing (paid once; no level, 0 months).
+ */
+export type CheckoutRequest = {
   purchaseId: number;
   userId: number;
   email: string;
-  kind: 'membership' | 'subscription';
-  level: PaidLevel;
-  months: number;
   amountPennies: number;
   /** What the provider's page names the purchase. */
   description: string;
   /** Where the provider sends the member back: after paying, and when they give up. */
   successUrl: string;
   cancelUrl: string;
-}
+} & (
+  | { kind: 'membership' | 'subscription'; level: PaidLevel; months: number }
+  | { kind: 'sponsored'; level: null; months: 0 }
+);
+
+/** Paid once (a membership or sponsored activity), not renewing. */
+export const isOneTime = (request: CheckoutRequest) => request.kind !== 'subscription';
 
 export interface CheckoutStarted {
   /** The provider's page the member pays on. */

@@ -1,0 +1,1 @@
+CREATE INDEX "listings_change_due_idx" ON "listings" USING btree ("change_at") WHERE "listings"."changing_to" is not null;

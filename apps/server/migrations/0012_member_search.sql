@@ -1,0 +1,3 @@
+CREATE INDEX "users_first_prefix_idx" ON "users" USING btree (lower("first") text_pattern_ops) WHERE "users"."kind" = 'member' and "users"."status" = 'active';--> statement-breakpoint
+CREATE INDEX "users_last_prefix_idx" ON "users" USING btree (lower("last") text_pattern_ops) WHERE "users"."kind" = 'member' and "users"."status" = 'active';--> statement-breakpoint
+CREATE INDEX "users_username_prefix_idx" ON "users" USING btree (lower("username") text_pattern_ops) WHERE "users"."kind" = 'member' and "users"."status" = 'active';

@@ -1,0 +1,92 @@
+/**
+ * The large PostgreSQL data set the call benchmarks run on: the database BENCH_DATABASE_URL names
+ * (filled by `npm run seed:large`), or a fresh database on BENCH_SERVER_URL seeded here and dropped
+ * afterwards. BENCH_MEMBERS, BENCH_LISTINGS and BENCH_ACTIONS size a fresh seed.
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { sql, type SQL } from 'drizzle-orm';
+import { openDatabase, type Database, type Db } from '../apps/server/src/platform/db/database.js';
+import { hashToken, newToken } from '../apps/server/src/platform/tokens.js';
+import { LARGE_SEED_SIZE, printLargeSeedReport, seedLarge } from '../apps/server/src/scripts/seed-large.js';
+
+const sized = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+
+export interface LargeDatabase {
+  database: Database;
+  db: Db;
+  rows<T>(query: SQL): Promise<T[]>;
+  /** Drops the database when it was made for this run. */
+  close(): Promise<void>;
+}
+
+export async function openLargeDatabase(label: string): Promise<LargeDatabase> {
+  let url = process.env.BENCH_DATABASE_URL;
+  let dropDatabase = async () => {};
+  const fresh = !url;
+  if (!url) {
+    const server = process.env.BENCH_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+    const name = `marquee_bench_${label}_${randomBytes(3).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: server });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const u = new URL(server);
+    u.pathname = `/${name}`;
+    url = u.toString();
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: server });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  }
+  const database = await openDatabase({ url });
+  const db = database.db;
+  const rows = async <T>(query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+  try {
+    await database.migrate();
+    if (fresh) {
+      const size = {
+        members: sized('BENCH_MEMBERS', LARGE_SEED_SIZE.members),
+        listings: sized('BENCH_LISTINGS', LARGE_SEED_SIZE.listings),
+        actions: sized('BENCH_ACTIONS', LARGE_SEED_SIZE.actions),
+      };
+      console.log(`Fresh database; seeding ${JSON.stringify(size)}:`);
+      const report = await seedLarge(db, size, (line) => console.log(line));
+      printLargeSeedReport(report);
+      if (!report.ledger.ok) throw new Error('The seeded ledger does not balance.');
+    }
+    const [counts] = await rows<{ members: number; listings: number; actions: number }>(sql`
+      select (select count(*) from users where kind = 'member')::int as members,
+             (select count(*) from listings)::int as listings, (select count(*) from actions)::int as actions`);
+    console.log(
+      `Database: ${counts?.members} members, ${counts?.listings} listings, ${counts?.actions} past actions.`,
+    );
+  } catch (e) {
+    await database.close();
+    await dropDatabase();
+    throw e;
+  }
+  return {
+    database,
+    db,
+    rows,
+    close: async () => {
+      await database.close();
+      await dropDatabase();
+    },
+  };
+}
+
+/** Signs the members in: a session each, answering their bearer tokens in the same order. */
+export async function signIn(db: Db, memberIds: number[]): Promise<string[]> {
+  const tokens = memberIds.map(() => newToken());
+  const values = memberIds.map((id, i) => sql`(${hashToken(tokens[i] as string)}, ${id}::int, now(), now())`);
+  for (let i = 0; i < values.length; i += 1000) {
+    await db.execute(
+      sql`insert into sessions (token_hash, user_id, created_at, last_used_at) values ${sql.join(values.slice(i, i + 1000), sql`, `)}`,
+    );
+  }
+  return tokens;
+}

@@ -3,8 +3,7 @@ import { eq } from 'drizzle-orm';
 import { account, login, type Operation } from '@marquee/contract';
 import { useTestApp } from '../../../test/test-app.js';
 import { buildMember, linkAccount, TEST_PASSWORD, unique } from '../../../test/factories.js';
-import { simulatedIntegrations } from '../../integrations/index.js';
-import { PlatformOffline } from '../../integrations/types.js';
+import { switchableImdb } from '../../../test/integrations.js';
 import { simImdbPages } from '../../simulated/simulated.tables.js';
 import { outboxMails } from '../../platform/mail.tables.js';
 import { users } from '../members/members.tables.js';
@@ -18,18 +17,8 @@ import {
 } from './account.service.js';
 
 /** The IMDb page reader (D9) of this file: the simulated pages, or IMDb out of reach. */
-let imdbOffline = false;
-const t = useTestApp({
-  integrations: (db, clock) => {
-    const sim = simulatedIntegrations(db, clock);
-    return {
-      ...sim,
-      imdb: {
-        read: (url) => (imdbOffline ? Promise.reject(new PlatformOffline('imdb')) : sim.imdb.read(url)),
-      },
-    };
-  },
-});
+const imdb = switchableImdb();
+const t = useTestApp({ integrations: imdb.integrations });
 
 /** A page on the simulated IMDb (D9.2); answers its address. */
 async function imdbPage(name: string, kind: 'person' | 'title' = 'person') {
@@ -273,12 +262,12 @@ describe('account/updateUserField (spec 3 §5)', () => {
     const res = await update(m.token, { field: 'imdb', value: missing, password: TEST_PASSWORD });
     expect(res.statusCode).toBe(400);
     expect(res.body.message).toBe(IMDB_NOT_FOUND);
-    imdbOffline = true;
+    imdb.offline = true;
     try {
       const offline = await update(m.token, { field: 'imdb', value: missing, password: TEST_PASSWORD });
       expect(offline.body).toMatchObject({ status: 'success', user: { imdb: missing } });
     } finally {
-      imdbOffline = false;
+      imdb.offline = false;
     }
   });
 
@@ -387,13 +376,13 @@ describe('account/refreshIMDbInfo and selectNameOption (spec 3 §4)', () => {
     const gone = await t.call(account.refreshIMDbInfo, {}, m.token);
     expect(gone.statusCode).toBe(404);
     expect(gone.body.message).toBe(IMDB_NOT_FOUND);
-    imdbOffline = true;
+    imdb.offline = true;
     try {
       const offline = await t.call(account.refreshIMDbInfo, {}, m.token);
       expect(offline.statusCode).toBe(503);
       expect(offline.body.message).toBe(IMDB_OFFLINE);
     } finally {
-      imdbOffline = false;
+      imdb.offline = false;
     }
   });
 });

@@ -3,25 +3,14 @@ import { and, eq } from 'drizzle-orm';
 import { earn, listings as contract } from '@marquee/contract';
 import { useTestApp } from '../../../test/test-app.js';
 import { buildMember, unique } from '../../../test/factories.js';
-import { simulatedIntegrations } from '../../integrations/index.js';
-import { PlatformOffline } from '../../integrations/types.js';
+import { switchableImdb } from '../../../test/integrations.js';
 import { addSimImdbPage, addSimProfile, addSimVideo } from '../../simulated/catalogue.js';
 import { imdbFacts } from '../earn/earn.tables.js';
 import { listings } from './listings.tables.js';
 
 /** The simulated platforms (D9.2), with a switch that makes IMDb unreachable. */
-let imdbDown = false;
-const t = useTestApp({
-  integrations: (db, clock) => {
-    const sim = simulatedIntegrations(db, clock);
-    return {
-      ...sim,
-      imdb: {
-        read: (url) => (imdbDown ? Promise.reject(new PlatformOffline('imdb')) : sim.imdb.read(url)),
-      },
-    };
-  },
-});
+const imdb = switchableImdb();
+const t = useTestApp({ integrations: imdb.integrations });
 
 const { addListing, addFacebookPage, LISTING_MESSAGES, FREE_ONE_PER_TYPE } = contract;
 
@@ -280,13 +269,13 @@ describe('myListings/addListing (spec 2 §5)', () => {
     expect(empty.body.message).toContain('lists no credits yet');
 
     const url = `https://www.imdb.com/name/${await personPage()}/`;
-    imdbDown = true;
+    imdb.offline = true;
     try {
       const down = await t.call(addListing['imdb-view'], { url }, me.token);
       expect(down.statusCode).toBe(503);
       expect(down.body).toMatchObject({ status: 'platform_offline' });
     } finally {
-      imdbDown = false;
+      imdb.offline = false;
     }
     expect(await storedOf(me.id)).toHaveLength(0);
     expect((await t.call(addListing['imdb-view'], { url }, me.token)).statusCode).toBe(200);

@@ -1,7 +1,7 @@
 import { listings as contract, type earn, type Membership } from '@marquee/contract';
 import { facebookSlugOf, xHandleOf, youtubeIdOf } from '../../integrations/open-url.js';
 import { imdbCodeOf } from '../../integrations/imdb-page.parser.js';
-import { DAY_MS, pacificDay } from '../../platform/time.js';
+import { addDays, pacificDay, weekOf } from '../../platform/time.js';
 
 type ListingType = earn.ListingType;
 
@@ -124,21 +124,12 @@ export interface PacificWeeks {
   since: Date;
 }
 
-const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
 export function pacificWeeks(now: Date): PacificWeeks {
   const today = pacificDay(now);
-  const todayMs = Date.parse(`${today}T00:00:00Z`);
-  const sinceMonday = (new Date(todayMs).getUTCDay() + 6) % 7;
-  const thisMondayMs = todayMs - sinceMonday * DAY_MS;
-  const lastMondayMs = thisMondayMs - 7 * DAY_MS;
+  const thisMonday = weekOf(today).monday;
+  const lastMonday = addDays(thisMonday, -7);
   // Pacific midnight is 07:00 or 08:00 UTC of the same date: UTC midnight of that date comes first.
-  return {
-    today,
-    thisMonday: isoDay(thisMondayMs),
-    lastMonday: isoDay(lastMondayMs),
-    since: new Date(lastMondayMs),
-  };
+  return { today, thisMonday, lastMonday, since: new Date(`${lastMonday}T00:00:00Z`) };
 }
 
 /** How a point change is made (D6.2, spec 2 §4). */

@@ -2,17 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { pro } from '@marquee/contract';
 import { pacificDay } from '../../platform/time.js';
 import {
-  addDays,
   bonusTopUp,
   daysOfWeekSoFar,
   formatRankChange,
   isMinimumOption,
   mayUseProPanels,
-  pacificMidnight,
   presentWeek,
   weekdayOf,
-  weekOf,
 } from './pro.policy.js';
+import { addDays, pacificMidnight, weekOf } from '../../platform/time.js';
 
 describe('the rank change colour (spec 2 §9)', () => {
   it('is red above 10000, black above 0, green otherwise', () => {

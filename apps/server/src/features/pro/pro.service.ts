@@ -3,7 +3,7 @@ import type { AppDeps } from '../../platform/deps.js';
 import type { Caller } from '../../platform/auth.js';
 import type { DailyJob } from '../../platform/jobs.js';
 import { badInput, forbidden, loggedOut } from '../../platform/errors.js';
-import { pacificDay } from '../../platform/time.js';
+import { addDays, pacificDay, pacificMidnight, weekOf } from '../../platform/time.js';
 import { imdbCodeOf } from '../../integrations/imdb-page.parser.js';
 import { findMember, type MemberRow } from '../members/members.repo.js';
 import { membershipOf } from '../membership/membership.policy.js';
@@ -22,15 +22,12 @@ import {
   viewsByDay,
 } from './pro.repo.js';
 import {
-  addDays,
   bonusTopUp,
   daysOfWeekSoFar,
   isMinimumOption,
   mayUseProPanels,
-  pacificMidnight,
   presentWeek,
   weekdayOf,
-  weekOf,
 } from './pro.policy.js';
 
 /** The calling member, refused unless pro (spec 2 §2: the panels are pro members' only). */

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import {
@@ -41,6 +42,11 @@ import { sponsoredRoutes } from './features/sponsored/sponsored.routes.js';
 import { accountRoutes } from './features/account/account.routes.js';
 import { proRoutes } from './features/pro/pro.routes.js';
 import { membersRoutes } from './features/members/members.routes.js';
+import { uploadsRoutes } from './features/uploads/uploads.routes.js';
+import { profileRoutes } from './features/profile/profile.routes.js';
+import { newsRoutes } from './features/news/news.routes.js';
+import { homeRoutes } from './features/home/home.routes.js';
+import { boardRoutes } from './features/board/board.routes.js';
 
 export interface BuildOptions {
   config: AppConfig;
@@ -95,6 +101,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
   });
   await app.register(formbody);
+  // Multipart bodies (uploads, news posts, profile details) arrive as plain fields, files as Buffers,
+  // so the contract's zod schemas validate them like any other body. The upload size rule itself
+  // (2,048,000 bytes, spec 2 §5) is checked by the image pipeline, with the spec's message.
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fileSize: 8 * 1024 * 1024, files: 1, fields: 20 },
+  });
 
   // A POST without a body is read as an empty form, so the schema's own messages apply.
   app.addHook('preValidation', async (req) => {
@@ -145,6 +158,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     featuringRoutes,
     proRoutes,
     membersRoutes,
+    uploadsRoutes,
+    profileRoutes,
+    newsRoutes,
+    homeRoutes,
+    boardRoutes,
     devmailRoutes,
     devclockRoutes,
   ]) {

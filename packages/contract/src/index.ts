@@ -17,3 +17,8 @@ export * as listings from './listings.js';
 export * as sponsored from './sponsored.js';
 export * as pro from './pro.js';
 export * as autocomplete from './autocomplete.js';
+export * as uploads from './uploads.js';
+export * as profile from './profile.js';
+export * as news from './news.js';
+export * as home from './home.js';
+export * as board from './board.js';

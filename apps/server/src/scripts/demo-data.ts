@@ -11,6 +11,9 @@ import { alerts } from '../features/alerts/alerts.tables.js';
 import { HOUSE_ID, movePoints } from '../features/points/ledger.js';
 import { SIGNUP_BONUS } from '../features/login/login.service.js';
 import { seedSimulatedCatalogue, type CatalogueListing } from '../simulated/catalogue.js';
+import { seedDemoProfiles } from './demo-profiles.js';
+import { seedDemoNews } from './demo-news.js';
+import { seedDemoHome } from './demo-home.js';
 
 export const DEMO_PASSWORD = 'marquee-demo';
 
@@ -181,6 +184,9 @@ export async function seedDemo(db: Db, clock: Clock): Promise<boolean> {
     }
     await seedSimulatedCatalogue(tx, catalogue, new Date(now));
     await seedConversations(tx, ids, now);
+    await seedDemoProfiles(tx, ids, now);
+    await seedDemoNews(tx, ids, now);
+    await seedDemoHome(tx, ids, now);
   });
   return true;
 }

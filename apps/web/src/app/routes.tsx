@@ -9,6 +9,7 @@ const AppLayout = lazyPage(() => import('./shell/AppLayout'));
 const PublicLayout = lazyPage(() => import('./shell/PublicLayout'));
 const ComingSoonPage = lazyPage(() => import('./pages/ComingSoonPage'));
 const DashboardPage = lazyPage(() => import('../features/dashboard/DashboardPage'));
+const HomePage = lazyPage(() => import('../features/home/HomePage'));
 const NotFoundPage = lazyPage(() => import('./pages/NotFoundPage'));
 const HistoryPage = lazyPage(() => import('../features/history/HistoryPage'));
 const MembershipPage = lazyPage(() => import('../features/membership/MembershipPage'));
@@ -26,12 +27,12 @@ const TermsPage = lazyPage(() => import('../features/legal/TermsPage'));
  * its ComingSoonPage here with its own lazily loaded page.
  */
 const MEMBER_PAGES: [path: string, feature: string, page?: ComponentType][] = [
-  ['/', 'News Feed'],
-  ['/home/:id?', 'News Feed'],
+  ['/', 'News Feed', HomePage],
+  ['/home/:id?', 'News Feed', HomePage],
   ['/dashboard/:ltype?', 'Dashboard', DashboardPage],
   ['/history/:filter?', 'History', HistoryPage],
-  ['/profile/:uid?', 'Profile'],
-  ['/messages/:uid?', 'Messages'],
+  ['/profile/:uid?', 'Profile', lazyPage(() => import('../features/profile/ProfilePage'))],
+  ['/messages/:uid?', 'Messages', lazyPage(() => import('../features/messages/MessagesPage'))],
   ['/account', 'Account', lazyPage(() => import('../features/account/AccountPage'))],
   ['/membership', 'Membership', MembershipPage],
   ['/referrals', 'Referrals', ReferralsPage],

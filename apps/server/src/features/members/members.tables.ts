@@ -37,7 +37,14 @@ export const users = pgTable(
     premiumExpires: timestamp({ withTimezone: true }),
     proExpires: timestamp({ withTimezone: true }),
     referrerId: integer(),
+    /** The image name (uploads) of the member's default profile photo; null shows the no-photo image. */
     defaultPic: text(),
+    /** Profile details (spec 2 §3 Profile user): free text typed by the member, rendered links-only (D8.1). */
+    location: text(),
+    job1: text('job_1'),
+    job2: text('job_2'),
+    job3: text('job_3'),
+    bio: text(),
     hideV4v: boolean('hide_v4v').notNull().default(false),
     hideFaceless: boolean().notNull().default(false),
     showMePro: boolean().notNull().default(false),

@@ -18,3 +18,7 @@ export * from '../jobs.tables.js';
 export * from '../settings.tables.js';
 export * from '../../features/sponsored/sponsored.tables.js';
 export * from '../../features/pro/pro.tables.js';
+export * from '../../features/uploads/uploads.tables.js';
+export * from '../../features/profile/profile.tables.js';
+export * from '../../features/news/news.tables.js';
+export * from '../../features/board/board.tables.js';

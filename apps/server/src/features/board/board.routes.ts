@@ -1,0 +1,5 @@
+import type { FastifyInstance } from 'fastify';
+
+export function boardRoutes(app: FastifyInstance) {
+  void app;
+}

@@ -1,0 +1,70 @@
+import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from '../members/members.tables.js';
+
+/** A message board category (spec 3 §3 Board category). */
+export const boardCategories = pgTable('board_categories', {
+  /** The short name in URLs: /community/board/{category}. */
+  category: text().primaryKey(),
+  longName: text().notNull(),
+  description: text().notNull(),
+  position: integer().notNull(),
+});
+
+/** A board thread (topic); its first post is the topic's text (spec 3 §3 Thread summary). */
+export const boardThreads = pgTable(
+  'board_threads',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    category: text()
+      .notNull()
+      .references(() => boardCategories.category),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text().notNull(),
+    viewCount: integer().notNull().default(0),
+    /** Replies after the first post; kept by the posting calls in the same transaction. */
+    replyCount: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    lastPostAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('board_threads_category_idx').on(t.category, t.lastPostAt),
+    index('board_threads_recent_idx').on(t.lastPostAt),
+  ],
+);
+
+/** A post in a thread (spec 3 §3 Post): links-only text (D8.1), with an optional image or YouTube video. */
+export const boardPosts = pgTable(
+  'board_posts',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    threadId: integer()
+      .notNull()
+      .references(() => boardThreads.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text().notNull(),
+    /** '' (none), 'image' or 'youtube'. */
+    mediaType: text().notNull().default(''),
+    mediaCode: text().notNull().default(''),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('board_posts_thread_idx').on(t.threadId, t.id), index('board_posts_recent_idx').on(t.createdAt)],
+);
+
+/** Members following a thread: a reply alerts them (D8.2). */
+export const boardSubscriptions = pgTable(
+  'board_subscriptions',
+  {
+    threadId: integer()
+      .notNull()
+      .references(() => boardThreads.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.threadId, t.userId] }), index('board_subscriptions_user_idx').on(t.userId)],
+);

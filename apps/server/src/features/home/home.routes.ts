@@ -1,0 +1,5 @@
+import type { FastifyInstance } from 'fastify';
+
+export function homeRoutes(app: FastifyInstance) {
+  void app;
+}

@@ -1,0 +1,8 @@
+import type { Db } from '../platform/db/database.js';
+
+/** The demo community's news (seeded once, with the rest of the demo, by seedDemo). */
+export async function seedDemoNews(tx: Db, ids: number[], now: number): Promise<void> {
+  void tx;
+  void ids;
+  void now;
+}

@@ -1,0 +1,2 @@
+// The board calls of the contract (filled in by the board feature).
+export {};

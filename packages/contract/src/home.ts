@@ -1,0 +1,2 @@
+// The home calls of the contract (filled in by the home feature).
+export {};

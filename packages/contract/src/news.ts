@@ -1,0 +1,2 @@
+// The news calls of the contract (filled in by the news feature).
+export {};

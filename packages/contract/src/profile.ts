@@ -1,0 +1,2 @@
+// The profile calls of the contract (filled in by the profile feature).
+export {};

@@ -47,6 +47,7 @@ import { profileRoutes } from './features/profile/profile.routes.js';
 import { newsRoutes } from './features/news/news.routes.js';
 import { homeRoutes } from './features/home/home.routes.js';
 import { boardRoutes } from './features/board/board.routes.js';
+import { mediaRoutes } from './features/media/media.routes.js';
 
 export interface BuildOptions {
   config: AppConfig;
@@ -163,6 +164,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     newsRoutes,
     homeRoutes,
     boardRoutes,
+    mediaRoutes,
     devmailRoutes,
     devclockRoutes,
   ]) {

@@ -22,3 +22,4 @@ export * as profile from './profile.js';
 export * as news from './news.js';
 export * as home from './home.js';
 export * as board from './board.js';
+export * as media from './media.js';

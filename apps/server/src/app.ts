@@ -48,6 +48,7 @@ import { newsRoutes } from './features/news/news.routes.js';
 import { homeRoutes } from './features/home/home.routes.js';
 import { boardRoutes } from './features/board/board.routes.js';
 import { mediaRoutes } from './features/media/media.routes.js';
+import { directoryRoutes } from './features/directory/directory.routes.js';
 
 export interface BuildOptions {
   config: AppConfig;
@@ -165,6 +166,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     homeRoutes,
     boardRoutes,
     mediaRoutes,
+    directoryRoutes,
     devmailRoutes,
     devclockRoutes,
   ]) {

@@ -23,3 +23,4 @@ export * as news from './news.js';
 export * as home from './home.js';
 export * as board from './board.js';
 export * as media from './media.js';
+export * as directory from './directory.js';

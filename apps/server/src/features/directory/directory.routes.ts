@@ -1,0 +1,5 @@
+import type { FastifyInstance } from 'fastify';
+
+export function directoryRoutes(app: FastifyInstance) {
+  void app;
+}

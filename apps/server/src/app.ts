@@ -11,7 +11,7 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
-import { OPERATIONS_BASE } from '@marquee/contract';
+import { OPERATIONS_BASE, uploads } from '@marquee/contract';
 import type { AppConfig } from './platform/config.js';
 import type { Clock } from './platform/clock.js';
 import { systemClock } from './platform/clock.js';
@@ -130,6 +130,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       return reply
         .code(400)
         .send({ status: 'error', message: first?.message ?? 'Please check what you entered.' });
+    }
+    // A file over multipart's own cap gets the upload limit's message too (spec 2 §5).
+    if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
+      return reply.code(413).send({ status: 'error', message: uploads.TOO_LARGE });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply

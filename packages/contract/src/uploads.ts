@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { operation } from './operation.js';
+
 // The upload call and where stored images are served (spec 2 §5 upload).
 
 /** Sizes an image is served in: the original (re-encoded) and the thumbnails of avatars (80 px) and history (35 px). */
@@ -13,3 +16,47 @@ export function pictureUrl(name: string | null | undefined, size: PictureSize = 
   if (name.startsWith('/') || name.startsWith('http')) return name;
   return size === 'full' ? `/media/${name}` : `/media/${size}/${name}`;
 }
+
+/** The upload limit (spec 2 §5, §9). */
+export const MAX_UPLOAD_BYTES = 2_048_000;
+/** Free members keep at most this many profile photos (spec 2 §5, §6). */
+export const FREE_PHOTO_LIMIT = 2;
+
+/** The spec's message for a file over the limit (spec 2 §5). */
+export const TOO_LARGE = 'Please upload a file that is smaller than 2mb in size!';
+export const BAD_TYPE = 'Please upload a picture in PNG, GIF or JPEG format.';
+export const BAD_TYPE_HEADSHOT = 'Please upload a picture in PNG, GIF, JPEG or BMP format.';
+export const NO_FILE = 'Please choose a picture to upload.';
+export const FREE_PHOTOS_FULL =
+  'Free Members can have up to 2 photos. Delete one of your photos first, or upgrade your membership to add more.';
+
+/** What a file field carries: a File or Blob in the browser, a Buffer once the server has read it. */
+export type UploadFile = Blob | Uint8Array;
+
+export const uploadFile = () =>
+  z.custom<UploadFile>(
+    (value) =>
+      (value instanceof Uint8Array && value.length > 0) ||
+      (typeof Blob !== 'undefined' && value instanceof Blob && value.size > 0),
+    { error: NO_FILE },
+  );
+
+export const IMAGE_FOLDERS = ['profiles', 'news', 'board'] as const;
+export type ImageFolder = (typeof IMAGE_FOLDERS)[number];
+
+/**
+ * uploads/ (multipart, spec 2 §7): stores a picture. Folder 'profiles' (the default) adds it to the
+ * member's profile photos; the others keep it for a news or board post made next.
+ */
+export const upload = operation<{ status: 'success'; message: string; imageName: string }>()({
+  method: 'POST',
+  path: 'uploads',
+  audience: 'member',
+  input: z.object({
+    myFile: uploadFile(),
+    folder: z.enum(IMAGE_FOLDERS, { error: 'Please choose where the picture goes.' }).default('profiles'),
+    convention: z
+      .enum(['timestamp'], { error: 'Pictures are named by the time they arrive.' })
+      .default('timestamp'),
+  }),
+});

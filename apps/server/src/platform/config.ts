@@ -26,11 +26,25 @@ export interface SmtpConfig {
   pass?: string;
 }
 
+/** S3-compatible storage for uploaded images (S3_*); when unset, images are kept under DATA_DIR/media. */
+export interface S3Config {
+  /** e.g. https://s3.us-east-1.amazonaws.com or a MinIO address; path-style requests. */
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Key prefix inside the bucket, e.g. 'marquee/' (empty for none). */
+  prefix: string;
+}
+
 export interface AppConfig {
   port: number;
   host: string;
   /** Folder for the embedded database and uploads (DATA_DIR). */
   dataDir: string;
+  /** Where uploaded images are stored: S3-compatible storage when configured, else DATA_DIR/media. */
+  s3?: S3Config;
   /** A PostgreSQL server; when unset the embedded PGlite database in dataDir is used. */
   databaseUrl?: string;
   /** Address the site is reached at; used in links that mails carry. */
@@ -80,6 +94,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: env.HOST || '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR || path.join(repoRoot, 'data')),
     databaseUrl: env.DATABASE_URL || undefined,
+    s3:
+      env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: (env.S3_ENDPOINT || `https://s3.${env.S3_REGION || 'us-east-1'}.amazonaws.com`).replace(
+              /\/$/,
+              '',
+            ),
+            bucket: env.S3_BUCKET,
+            region: env.S3_REGION || 'us-east-1',
+            accessKeyId: env.S3_ACCESS_KEY_ID,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+            prefix: env.S3_PREFIX || '',
+          }
+        : undefined,
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
     smtp: smtpHost
       ? {

@@ -68,6 +68,9 @@ export async function call<Op extends Operation>(
   if (op.method === 'GET') {
     const query = toQueryString(input);
     if (query) url += `?${query}`;
+  } else if (input instanceof FormData) {
+    // Multipart (callForm): the browser writes the Content-Type with its boundary.
+    init.body = input;
   } else {
     headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(input ?? {});
@@ -98,6 +101,19 @@ export async function call<Op extends Operation>(
   }
   if (!body) throw new ApiError(UNREADABLE, 'error', response.status);
   return body as OutputOf<Op>;
+}
+
+/** A multipart call (spec 1 §7 news/postNews): its fields, files included, as the browser's FormData. */
+export function callForm<Op extends Operation>(
+  op: Op,
+  form: FormData,
+  options?: CallOptions,
+): Promise<OutputOf<Op>> {
+  return (call as (op: Op, input: unknown, options?: CallOptions) => Promise<OutputOf<Op>>)(
+    op,
+    form,
+    options,
+  );
 }
 
 async function readAnswer(response: Response): Promise<Envelope | unknown[] | null> {

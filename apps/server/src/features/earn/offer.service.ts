@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { earn, type Membership } from '@marquee/contract';
+import { earn, uploads, type Membership } from '@marquee/contract';
 import type { z } from 'zod';
 import type { AppDeps } from '../../platform/deps.js';
 import { statement } from '../../platform/db/database.js';
@@ -224,7 +224,7 @@ async function recordOffers(
     first: row.first,
     last: row.last,
     user_id: row.userId,
-    avatar: row.avatar,
+    avatar: uploads.pictureUrl(row.avatar, 80),
     url: row.url,
     open_url: deps.integrations.openUrl(row.url),
     embed_url: type === 'youtube-view' ? deps.integrations.openUrl(row.url, { embed: true }) : null,

@@ -1,4 +1,4 @@
-import type { referrals as contract } from '@marquee/contract';
+import { uploads, type referrals as contract } from '@marquee/contract';
 import type { AppDeps } from '../../platform/deps.js';
 import type { DailyJob } from '../../platform/jobs.js';
 import { pacificDay } from '../../platform/time.js';
@@ -45,7 +45,7 @@ export async function fetchFeaturedMembers(deps: AppDeps) {
       id: r.id,
       full_name: `${r.first} ${r.last}`.trim(),
       desc_line: `Marquee member since ${monthYear(r.createdAt)}`,
-      images: r.defaultPic ? [r.defaultPic] : [],
+      images: r.defaultPic ? [uploads.pictureUrl(r.defaultPic) as string] : [],
     })),
   };
 }

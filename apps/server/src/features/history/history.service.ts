@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { history as contract } from '@marquee/contract';
+import { history as contract, uploads } from '@marquee/contract';
 import type { AppDeps } from '../../platform/deps.js';
 import type { Caller } from '../../platform/auth.js';
 import { AppError, notFound } from '../../platform/errors.js';
@@ -57,7 +57,7 @@ function present(row: HistoryRow, memberId: number, now: Date): contract.History
     action: mine
       ? `You ${verb} ${otherName}'s ${what}${pro}`
       : `${otherName} ${verb} your ${what}${pro}${paidBy}`,
-    img: mine ? row.ownerPic : row.earnerPic,
+    img: uploads.pictureUrl(mine ? row.ownerPic : row.earnerPic, 35),
     link_pic: `/profile/${otherId}`,
     profile_id: otherId,
     first_name: otherFirst,

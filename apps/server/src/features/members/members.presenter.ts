@@ -1,4 +1,4 @@
-import type { CurrentUser } from '@marquee/contract';
+import { uploads, type CurrentUser } from '@marquee/contract';
 import { membershipOf, tradeablePremiumDays } from '../membership/membership.policy.js';
 import type { MemberRow } from './members.repo.js';
 
@@ -14,7 +14,7 @@ export function presentCurrentUser(row: MemberRow, now: Date): CurrentUser {
     username: row.username ?? '',
     membership: state.membership,
     isAdmin: row.role === 'admin',
-    avatar: row.defaultPic,
+    avatar: uploads.pictureUrl(row.defaultPic, 80),
     hideV4V: row.hideV4v,
     hideFaceless: row.hideFaceless,
     showMePro: row.showMePro,

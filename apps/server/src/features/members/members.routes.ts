@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { autocomplete } from '@marquee/contract';
+import { autocomplete, uploads } from '@marquee/contract';
 import { serve } from '../../platform/route.js';
 import { searchMembers } from './members.repo.js';
 import { searchTerms } from './members.policy.js';
@@ -12,6 +12,10 @@ export function membersRoutes(app: FastifyInstance) {
       ? await searchMembers(deps.db, { callerId: caller.userId, terms, limit: autocomplete.MAX_MATCHES })
       : [];
     if (!found.length) return [{ id: autocomplete.NO_MATCH_ID, value: autocomplete.NO_MATCH_TEXT }];
-    return found.map((m) => ({ id: String(m.id), value: `${m.first} ${m.last}`.trim(), avatar: m.avatar }));
+    return found.map((m) => ({
+      id: String(m.id),
+      value: `${m.first} ${m.last}`.trim(),
+      avatar: uploads.pictureUrl(m.avatar, 80),
+    }));
   });
 }

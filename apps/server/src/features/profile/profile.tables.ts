@@ -15,7 +15,10 @@ export const profileVideos = pgTable(
     name: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull(),
   },
-  (t) => [index('profile_videos_user_idx').on(t.userId, t.id), index('profile_videos_created_idx').on(t.createdAt)],
+  (t) => [
+    index('profile_videos_user_idx').on(t.userId, t.id),
+    index('profile_videos_created_idx').on(t.createdAt),
+  ],
 );
 
 /** Anonymous thumbs up or down on a featured video (spec 1 Home page: ratings help pick home-page videos). */

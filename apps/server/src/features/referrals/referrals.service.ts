@@ -1,4 +1,4 @@
-import { referrals as contract } from '@marquee/contract';
+import { referrals as contract, uploads } from '@marquee/contract';
 import type { AppDeps } from '../../platform/deps.js';
 import type { Caller } from '../../platform/auth.js';
 import { loggedOut } from '../../platform/errors.js';
@@ -63,7 +63,7 @@ export async function fetchRecentReferrals(deps: AppDeps, caller: Caller) {
     users: rows.map((r): contract.RecentReferral => ({
       id: r.id,
       full_name: `${r.first} ${r.last}`.trim(),
-      avatar: r.defaultPic,
+      avatar: uploads.pictureUrl(r.defaultPic, 80),
       joined: r.createdAt.toISOString(),
       qualified: isQualifiedReferral(
         { joined: r.createdAt, membership: membershipOf(r, now).membership },

@@ -1,5 +1,37 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { uploads } from '@marquee/contract';
+import { serve } from '../../platform/route.js';
+import { addProfilePhoto } from '../profile/pictures.service.js';
+import { readImage, storeImage } from './uploads.service.js';
 
+/** Stored names never change content, so browsers and proxies may keep them for a year. */
+const CACHE_FOREVER = 'public, max-age=31536000, immutable';
+
+/** The upload call (spec 2 §7) and the stored images, served at pictureUrl's addresses. */
 export function uploadsRoutes(app: FastifyInstance) {
-  void app;
+  serve(app, uploads.upload, async ({ deps, caller, input }) => {
+    const file = Buffer.from(input.myFile as Uint8Array);
+    if (input.folder === 'profiles') {
+      const { name } = await addProfilePhoto(deps, caller, file);
+      return { status: 'success' as const, message: 'Your picture was added.', imageName: name };
+    }
+    const { name } = await storeImage(deps, { ownerId: caller.userId, folder: input.folder, file });
+    return { status: 'success' as const, message: 'Your picture was uploaded.', imageName: name };
+  });
+
+  const sendImage = (size: uploads.PictureSize) =>
+    async function (req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+      const { name } = req.params as { name: string };
+      const image = await readImage(app.deps, name, size);
+      if (!image) return reply.code(404).type('text/plain').send('No such picture.');
+      return reply
+        .header('Cache-Control', CACHE_FOREVER)
+        .header('X-Content-Type-Options', 'nosniff')
+        .type(image.type)
+        .send(image.body);
+    };
+  // Public: <img> tags send no Bearer token; names carry a random part and are not listed anywhere public.
+  app.get('/media/:name', sendImage('full'));
+  app.get('/media/80/:name', sendImage(80));
+  app.get('/media/35/:name', sendImage(35));
 }

@@ -1,6 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import sharp, { type OutputInfo, type Sharp } from 'sharp';
+import { uploads as contract } from '@marquee/contract';
 import type { AppDeps } from '../../platform/deps.js';
+import { AppError, badInput } from '../../platform/errors.js';
+import { decodeBmp } from './bmp.js';
+import { imageKindOf, refusalOf, type ImageKind } from './uploads.policy.js';
+import { deleteImageRows, insertImage } from './uploads.repo.js';
+import { storageFor, storageKey } from './storage.js';
 
-export type ImageFolder = 'profiles' | 'news' | 'board';
+export type ImageFolder = contract.ImageFolder;
+
+/** The longest side a stored original keeps; larger pictures are scaled down. */
+const MAX_SIDE = 2000;
+/** Decompression bombs: a small file that claims a huge picture is refused before it is decoded. */
+const MAX_INPUT_PIXELS = 40_000_000;
+const THUMB_SIZES = [80, 35] as const;
+
+const MIME: Record<'png' | 'gif' | 'jpeg', string> = {
+  png: 'image/png',
+  gif: 'image/gif',
+  jpeg: 'image/jpeg',
+};
+const EXT: Record<'png' | 'gif' | 'jpeg', string> = { png: 'png', gif: 'gif', jpeg: 'jpg' };
+
+interface Encoded {
+  format: 'png' | 'gif' | 'jpeg';
+  full: Buffer;
+  width: number;
+  height: number;
+  thumbs: Record<(typeof THUMB_SIZES)[number], Buffer>;
+}
+
+/** A decoder for the file: sharp reads png, gif and jpeg; a bmp is read here and handed over as pixels. */
+function source(file: Buffer, kind: ImageKind, animated: boolean): Sharp {
+  if (kind === 'bmp') {
+    const bitmap = decodeBmp(file);
+    if (!bitmap) throw badInput(contract.BAD_TYPE_HEADSHOT);
+    return sharp(bitmap.pixels, { raw: { width: bitmap.width, height: bitmap.height, channels: 4 } });
+  }
+  // rotate() turns the picture upright by its EXIF orientation before the metadata is dropped.
+  return sharp(file, { animated, limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
+}
+
+function encode(image: Sharp, format: Encoded['format']): Sharp {
+  // sharp writes no metadata (EXIF, GPS, XMP, comments) unless asked to: none is kept.
+  if (format === 'jpeg') return image.jpeg({ quality: 85, mozjpeg: true });
+  if (format === 'gif') return image.gif();
+  return image.png();
+}
+
+/** Decodes and re-encodes the picture and its thumbnails; a file that will not decode is refused. */
+async function reencode(file: Buffer, kind: ImageKind, allowBmp: boolean): Promise<Encoded> {
+  const format = kind === 'bmp' ? 'png' : kind;
+  const animated = kind === 'gif';
+  try {
+    const full = await encode(
+      source(file, kind, animated).resize({
+        width: MAX_SIDE,
+        height: MAX_SIDE,
+        fit: 'inside',
+        withoutEnlargement: true,
+      }),
+      format,
+    ).toBuffer({ resolveWithObject: true });
+    const thumbs = {} as Encoded['thumbs'];
+    for (const size of THUMB_SIZES) {
+      // Thumbnails are square and still (the first frame of a GIF), cropped to the interesting part.
+      thumbs[size] = await encode(
+        source(file, kind, false).resize(size, size, { fit: 'cover', position: sharp.strategy.attention }),
+        format,
+      ).toBuffer();
+    }
+    const info = full.info as OutputInfo & { pageHeight?: number };
+    return { format, full: full.data, width: info.width, height: info.pageHeight ?? info.height, thumbs };
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw badInput(allowBmp ? contract.BAD_TYPE_HEADSHOT : contract.BAD_TYPE);
+  }
+}
 
 /**
  * The one image pipeline (spec 2 §5 upload): checks the type by content, the 2,048,000-byte limit,
@@ -12,7 +89,64 @@ export async function storeImage(
   deps: AppDeps,
   input: { ownerId: number; folder: ImageFolder; file: Buffer; allowBmp?: boolean },
 ): Promise<{ name: string }> {
-  void deps;
-  void input;
-  throw new Error('The image pipeline is being built.');
+  const allowBmp = input.allowBmp ?? false;
+  const refusal = refusalOf(input.file, allowBmp);
+  if (refusal) throw badInput(refusal);
+  const kind = imageKindOf(input.file) as ImageKind;
+  const encoded = await reencode(input.file, kind, allowBmp);
+
+  const now = deps.clock.now();
+  const name = `${now.getTime()}-${randomBytes(5).toString('hex')}.${EXT[encoded.format]}`;
+  const storage = storageFor(deps.config);
+  const mime = MIME[encoded.format];
+  await Promise.all([
+    storage.put(storageKey(name, 'full'), encoded.full, mime),
+    ...THUMB_SIZES.map((size) => storage.put(storageKey(name, size), encoded.thumbs[size], mime)),
+  ]);
+  try {
+    await insertImage(deps.db, {
+      ownerId: input.ownerId,
+      folder: input.folder,
+      name,
+      mime,
+      width: encoded.width,
+      height: encoded.height,
+      bytes: encoded.full.length,
+      createdAt: now,
+    });
+  } catch (error) {
+    await removeImageFiles(deps, [name]);
+    throw error;
+  }
+  return { name };
+}
+
+/** Removes stored files of images; a file already gone is not an error. */
+export async function removeImageFiles(deps: AppDeps, names: string[]): Promise<void> {
+  const storage = storageFor(deps.config);
+  await Promise.all(
+    names.flatMap((name) =>
+      (['full', ...THUMB_SIZES] as const).map((size) => storage.remove(storageKey(name, size))),
+    ),
+  );
+}
+
+/** Deletes images: their rows, then their files (a file left behind is harmless; a row without one is not). */
+export async function removeImages(deps: AppDeps, names: string[]): Promise<void> {
+  await deleteImageRows(deps.db, names);
+  await removeImageFiles(deps, names);
+}
+
+/** A stored file in one of its sizes, with its content type read from the bytes; null when there is none. */
+export async function readImage(
+  deps: AppDeps,
+  name: string,
+  size: contract.PictureSize,
+): Promise<{ body: Buffer; type: string } | null> {
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,120}$/.test(name) || name.includes('..')) return null;
+  const body = await storageFor(deps.config).get(storageKey(name, size));
+  if (!body) return null;
+  const kind = imageKindOf(body);
+  if (!kind || kind === 'bmp') return null;
+  return { body, type: MIME[kind] };
 }

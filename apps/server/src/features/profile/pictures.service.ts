@@ -1,0 +1,100 @@
+import { and, desc, eq, lte, ne, count } from 'drizzle-orm';
+import { profile as contract, uploads } from '@marquee/contract';
+import type { AppDeps } from '../../platform/deps.js';
+import type { Caller } from '../../platform/auth.js';
+import { forbidden, notFound } from '../../platform/errors.js';
+import { users } from '../members/members.tables.js';
+import { images } from '../uploads/uploads.tables.js';
+import { findImage, imagesOf } from '../uploads/uploads.repo.js';
+import { removeImageFiles, removeImages, storeImage } from '../uploads/uploads.service.js';
+import { mayAddPhoto } from '../uploads/uploads.policy.js';
+import { membershipOfCaller, fetchUserDetails } from './profile.service.js';
+import { setDefaultPic, setDefaultPicIfNone } from './profile.repo.js';
+
+const FOLDER = 'profiles';
+
+/**
+ * uploads/ with folder 'profiles': a new profile photo (BMP allowed for the headshot, spec 2 §5).
+ * Free members may add one only while they have fewer than 2 (spec 2 §5, §6); the first photo
+ * becomes the default.
+ */
+export async function addProfilePhoto(
+  deps: AppDeps,
+  caller: Caller,
+  file: Buffer,
+): Promise<{ name: string }> {
+  const membership = await membershipOfCaller(deps, caller);
+  const before = await imagesOf(deps.db, caller.userId, FOLDER);
+  if (!mayAddPhoto(membership, before.length)) throw forbidden(uploads.FREE_PHOTOS_FULL);
+  const { name } = await storeImage(deps, { ownerId: caller.userId, folder: FOLDER, file, allowBmp: true });
+  // Two uploads at once could both pass the check above: the one whose row came later is undone.
+  const stored = await findImage(deps.db, name);
+  const [position] = await deps.db
+    .select({ n: count() })
+    .from(images)
+    .where(
+      and(eq(images.ownerId, caller.userId), eq(images.folder, FOLDER), lte(images.id, stored?.id ?? 0)),
+    );
+  if (!mayAddPhoto(membership, (position?.n ?? 1) - 1)) {
+    await removeImages(deps, [name]);
+    throw forbidden(uploads.FREE_PHOTOS_FULL);
+  }
+  await setDefaultPicIfNone(deps.db, caller.userId, name);
+  return { name };
+}
+
+/** profile/fetchUserPictures (spec 2 §7): the member's photos, under the profile's visibility (D4.1). */
+export async function fetchUserPictures(deps: AppDeps, caller: Caller, userId: number) {
+  const details = await fetchUserDetails(deps, caller, userId);
+  return {
+    status: 'success' as const,
+    pictures: details.images,
+    canAddPhoto: details.abilities.canAddPhoto,
+    addPhotoRefusal: details.abilities.addPhotoRefusal,
+  };
+}
+
+/** One of the caller's own profile photos, or the refusal: not found, or not theirs. */
+async function ownPicture(deps: AppDeps, caller: Caller, name: string) {
+  const image = await findImage(deps.db, name);
+  if (!image || image.folder !== FOLDER) throw notFound(contract.NO_SUCH_PICTURE);
+  if (image.ownerId !== caller.userId) throw forbidden(contract.NO_SUCH_PICTURE);
+  return image;
+}
+
+/** profile/makePictureDefault (spec 2 §7): own photos only. */
+export async function makePictureDefault(deps: AppDeps, caller: Caller, name: string) {
+  await ownPicture(deps, caller, name);
+  await setDefaultPic(deps.db, caller.userId, name);
+  return { status: 'success' as const, message: contract.PICTURE_MADE_DEFAULT };
+}
+
+/**
+ * profile/deletePicture (spec 2 §7): own photos only. Deleting the default makes the newest other
+ * photo the default, or none; the files leave the storage once the row is gone.
+ */
+export async function deletePicture(deps: AppDeps, caller: Caller, name: string) {
+  const image = await ownPicture(deps, caller, name);
+  const nextDefault = await deps.db.transaction(async (tx) => {
+    await tx.delete(images).where(eq(images.id, image.id));
+    const [me] = await tx
+      .select({ defaultPic: users.defaultPic })
+      .from(users)
+      .where(eq(users.id, caller.userId));
+    if (me?.defaultPic !== name) return me?.defaultPic ?? null;
+    const [next] = await tx
+      .select({ name: images.name })
+      .from(images)
+      .where(and(eq(images.ownerId, caller.userId), eq(images.folder, FOLDER), ne(images.id, image.id)))
+      .orderBy(desc(images.id))
+      .limit(1);
+    await setDefaultPic(tx, caller.userId, next?.name ?? null);
+    return next?.name ?? null;
+  });
+  await removeImageFiles(deps, [name]);
+  return {
+    status: 'success' as const,
+    message: contract.PICTURE_DELETED,
+    default_pic: uploads.pictureUrl(nextDefault),
+  };
+}

@@ -1,0 +1,33 @@
+import { uploads as contract, type Membership } from '@marquee/contract';
+
+const { BAD_TYPE, BAD_TYPE_HEADSHOT, FREE_PHOTO_LIMIT, MAX_UPLOAD_BYTES, TOO_LARGE } = contract;
+
+/** What a file really is, read from its first bytes: never from its name or the browser's word. */
+export type ImageKind = 'png' | 'gif' | 'jpeg' | 'bmp';
+
+export function imageKindOf(file: Buffer): ImageKind | null {
+  if (
+    file.length >= 8 &&
+    file.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  )
+    return 'png';
+  if (file.length >= 6 && /^GIF8[79]a$/.test(file.subarray(0, 6).toString('latin1'))) return 'gif';
+  if (file.length >= 3 && file[0] === 0xff && file[1] === 0xd8 && file[2] === 0xff) return 'jpeg';
+  if (file.length >= 26 && file[0] === 0x42 && file[1] === 0x4d) return 'bmp';
+  return null;
+}
+
+/**
+ * Why a file is refused, or null (spec 2 §5): over 2,048,000 bytes, or not a png, gif or jpeg
+ * (a bmp is taken for the headshot only, where it is stored as png).
+ */
+export function refusalOf(file: Buffer, allowBmp: boolean): string | null {
+  if (file.length > MAX_UPLOAD_BYTES) return TOO_LARGE;
+  const kind = imageKindOf(file);
+  if (!kind || (kind === 'bmp' && !allowBmp)) return allowBmp ? BAD_TYPE_HEADSHOT : BAD_TYPE;
+  return null;
+}
+
+/** Free members may add a photo only while they have fewer than 2 (spec 2 §5, §6); paid levels have no limit. */
+export const mayAddPhoto = (membership: Membership, photoCount: number) =>
+  membership !== 'free' || photoCount < FREE_PHOTO_LIMIT;

@@ -1,0 +1,37 @@
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../platform/db/database.js';
+import { images } from './uploads.tables.js';
+
+export type ImageRow = typeof images.$inferSelect;
+
+export async function insertImage(db: Db, row: typeof images.$inferInsert): Promise<ImageRow> {
+  const [inserted] = await db.insert(images).values(row).returning();
+  return inserted as ImageRow;
+}
+
+/** A member's images in one folder, oldest first (images_owner_folder_idx). */
+export async function imagesOf(db: Db, ownerId: number, folder: string): Promise<ImageRow[]> {
+  return db
+    .select()
+    .from(images)
+    .where(and(eq(images.ownerId, ownerId), eq(images.folder, folder)))
+    .orderBy(asc(images.id));
+}
+
+export async function countImages(db: Db, ownerId: number, folder: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(images)
+    .where(and(eq(images.ownerId, ownerId), eq(images.folder, folder)));
+  return row?.n ?? 0;
+}
+
+/** One image by its stored name (images_name_idx). */
+export async function findImage(db: Db, name: string): Promise<ImageRow | null> {
+  const [row] = await db.select().from(images).where(eq(images.name, name)).limit(1);
+  return row ?? null;
+}
+
+export async function deleteImageRows(db: Db, names: string[]): Promise<void> {
+  if (names.length) await db.delete(images).where(inArray(images.name, names));
+}

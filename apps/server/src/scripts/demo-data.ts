@@ -6,12 +6,14 @@ import { DAY_MS, HOUR_MS, MINUTE_MS } from '../platform/time.js';
 import { users } from '../features/members/members.tables.js';
 import { subscriptions } from '../features/membership/membership.tables.js';
 import { listings } from '../features/listings/listings.tables.js';
-import { messageThreads, messages } from '../features/messages/messages.tables.js';
+import { insertMessage } from '../features/messages/messages.repo.js';
+import { raiseMessageAlert } from '../features/alerts/alerts.repo.js';
 import { alerts } from '../features/alerts/alerts.tables.js';
 import { HOUSE_ID, movePoints } from '../features/points/ledger.js';
 import { SIGNUP_BONUS } from '../features/login/login.service.js';
 import { seedSimulatedCatalogue, type CatalogueListing } from '../simulated/catalogue.js';
 import { seedDemoProfiles } from './demo-profiles.js';
+import { loadConfig } from '../platform/config.js';
 import { seedDemoNews } from './demo-news.js';
 import { seedDemoHome } from './demo-home.js';
 
@@ -184,7 +186,8 @@ export async function seedDemo(db: Db, clock: Clock): Promise<boolean> {
     }
     await seedSimulatedCatalogue(tx, catalogue, new Date(now));
     await seedConversations(tx, ids, now);
-    await seedDemoProfiles(tx, ids, now);
+    // Profile photos go where uploads go: DATA_DIR or S3, as configured.
+    await seedDemoProfiles(tx, ids, now, loadConfig());
     await seedDemoNews(tx, ids, now);
     await seedDemoHome(tx, ids, now);
   });
@@ -272,34 +275,28 @@ function listingsFor(userId: number, i: number, p: DemoMember, nm: string, creat
 
 /** A few conversations and alerts among the demo members, so the top bar has real threads to show. */
 async function seedConversations(tx: Db, ids: number[], now: number) {
+  // [from, to, text, minutes ago]: demo-free (1) has messages to reply to, demo-premium (2) a busy inbox.
   const talk: [number, number, string, number][] = [
     [5, 2, 'Loved your short at the festival! Are you submitting it anywhere else this year?', 50],
     [2, 5, 'Thank you! We are sending it to two more festivals in the spring.', 40],
     [3, 1, 'Hi Maya, I am casting a small indie in Portland next month. Would you like the sides?', 30],
     [7, 2, 'Do you know a good colourist in Atlanta? Our post house just closed.', 20],
     [2, 3, 'Thanks for following back! Good luck with the pilot.', 10],
+    [9, 2, 'Our table read is on Thursday; the script is at www.example.com/table-read if you can join.', 5],
   ];
   for (const [fromIdx, toIdx, body, minutesAgo] of talk) {
     const senderId = ids[fromIdx] as number;
     const recipientId = ids[toIdx] as number;
+    const sender = PEOPLE[fromIdx];
     const at = new Date(now - minutesAgo * MINUTE_MS);
-    const [msg] = await tx
-      .insert(messages)
-      .values({ senderId, recipientId, body, createdAt: at })
-      .returning({ id: messages.id });
-    const lastMessageId = (msg as { id: number }).id;
-    for (const [ownerId, otherId, unread] of [
-      [senderId, recipientId, false],
-      [recipientId, senderId, true],
-    ] as const) {
-      await tx
-        .insert(messageThreads)
-        .values({ ownerId, otherId, lastMessageId, lastAt: at, unread })
-        .onConflictDoUpdate({
-          target: [messageThreads.ownerId, messageThreads.otherId],
-          set: { lastMessageId, lastAt: at, unread },
-        });
-    }
+    // The same writes as messages/postMessage: both conversation rows and one alert per conversation (D8.2).
+    await insertMessage(tx, { senderId, recipientId, body, at });
+    await raiseMessageAlert(tx, {
+      userId: recipientId,
+      senderId,
+      senderName: sender ? `${sender.first} ${sender.last}` : 'A member',
+      at,
+    });
   }
   const welcome = ids.map((userId) => ({
     userId,

@@ -15,6 +15,17 @@ import { subscriptions } from '../membership/membership.tables.js';
 import { purchases } from '../payments/payments.tables.js';
 import { HOUSE_ID, movePoints } from '../points/ledger.js';
 import { deletedEmails, emailSettings } from './account.tables.js';
+import { images } from '../uploads/uploads.tables.js';
+import { profileVideos, videoRatings } from '../profile/profile.tables.js';
+import {
+  newsCommentLikes,
+  newsComments,
+  newsHiddenAuthors,
+  newsHiddenItems,
+  newsItems,
+  newsLikes,
+} from '../news/news.tables.js';
+import { boardPosts, boardSubscriptions } from '../board/board.tables.js';
 import { deletedEmailHash } from './account.policy.js';
 
 /** The sign-in attempts scope that counts wrong current passwords on the account page. */
@@ -151,12 +162,13 @@ export const DELETED_NAME = { first: 'Deleted', last: 'Member' } as const;
  * D2.5: erases a member in the caller's transaction. The account row stays as an anonymous id so
  * that the ledger keeps balancing (D3.1) and other members' history keeps its other side; the
  * remaining points go back to the house. Every feature that keeps member data adds its erasure here.
+ * Returns the names of the member's stored images, whose files the caller removes after the commit.
  */
 export async function eraseMember(
   tx: Db,
   member: { id: number; email: string | null; username: string | null },
   at: Date,
-) {
+): Promise<string[]> {
   const id = member.id;
   const [locked] = await tx
     .select({ points: users.points })
@@ -214,6 +226,25 @@ export async function eraseMember(
     })
     .where(eq(listings.userId, id));
 
+  // Photos, videos, posts, comments and likes (D2.5); a news item's comments and likes go with it.
+  const pictures = await tx.delete(images).where(eq(images.ownerId, id)).returning({ name: images.name });
+  await tx.delete(videoRatings).where(eq(videoRatings.userId, id));
+  await tx.delete(profileVideos).where(eq(profileVideos.userId, id));
+  await tx.delete(newsItems).where(eq(newsItems.userId, id));
+  // Comment counts on others' posts stay true to the comments left.
+  await tx.execute(sql`
+    update news_items n set comment_count = n.comment_count - c.n
+    from (select news_id, count(*)::int as n from news_comments where user_id = ${id} group by news_id) c
+    where n.id = c.news_id`);
+  await tx.delete(newsComments).where(eq(newsComments.userId, id));
+  await tx.delete(newsLikes).where(eq(newsLikes.userId, id));
+  await tx.delete(newsCommentLikes).where(eq(newsCommentLikes.userId, id));
+  await tx.delete(newsHiddenItems).where(eq(newsHiddenItems.userId, id));
+  await tx
+    .delete(newsHiddenAuthors)
+    .where(or(eq(newsHiddenAuthors.userId, id), eq(newsHiddenAuthors.authorId, id)));
+  await tx.delete(boardPosts).where(eq(boardPosts.userId, id));
+  await tx.delete(boardSubscriptions).where(eq(boardSubscriptions.userId, id));
   await tx.delete(messageThreads).where(or(eq(messageThreads.ownerId, id), eq(messageThreads.otherId, id)));
   await tx.delete(messages).where(or(eq(messages.senderId, id), eq(messages.recipientId, id)));
   await tx.delete(alerts).where(eq(alerts.userId, id));
@@ -245,6 +276,11 @@ export async function eraseMember(
       passwordHash: null,
       imdbUrl: null,
       defaultPic: null,
+      location: null,
+      job1: null,
+      job2: null,
+      job3: null,
+      bio: null,
       status: 'deleted',
       featureMe: false,
       featurePoints: 0,
@@ -256,6 +292,7 @@ export async function eraseMember(
       lastActiveAt: null,
     })
     .where(eq(users.id, id));
+  return pictures.map((p) => p.name);
 }
 
 /** Two requests racing for the same username or email: the unique index decides. */

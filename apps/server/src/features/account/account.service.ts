@@ -11,6 +11,7 @@ import { presentCurrentUser } from '../members/members.presenter.js';
 import { attemptAllowed } from '../login/login.policy.js';
 import { recentFailures, recordAttempt } from '../login/login.repo.js';
 import * as repo from './account.repo.js';
+import { removeImageFiles } from '../uploads/uploads.service.js';
 import {
   MAX_WRONG_PASSWORDS,
   PASSWORD_CHECK_WINDOW_MS,
@@ -284,14 +285,16 @@ export async function deleteAccount(deps: AppDeps, caller: Caller) {
   const member = await repo.accountOf(deps.db, caller.userId);
   if (!member) throw loggedOut();
   const now = deps.clock.now();
-  await deps.db.transaction(async (tx) => {
+  const pictures = await deps.db.transaction(async (tx) => {
     // Checked with the member's row locked, as payments lock it too: no renewal can start meanwhile.
     await repo.lockAccount(tx, caller.userId);
     if (await repo.hasRenewingSubscription(tx, caller.userId)) {
       throw new AppError(409, 'subscribed', RENEWING_SUBSCRIPTION);
     }
-    await repo.eraseMember(tx, { id: caller.userId, email: member.email, username: member.username }, now);
+    return repo.eraseMember(tx, { id: caller.userId, email: member.email, username: member.username }, now);
   });
+  // Files go once their rows are gone for good (D2.5).
+  await removeImageFiles(deps, pictures);
   return { status: 'success' as const, message: 'Your account and everything in it has been deleted.' };
 }
 

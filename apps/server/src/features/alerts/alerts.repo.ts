@@ -1,22 +1,34 @@
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.js';
+import { blocks } from '../members/members.tables.js';
 import { alerts } from './alerts.tables.js';
 
 export const ALERT_LIST_SIZE = 20;
 
+/** Alerts about a member the reader blocked, or who blocked them, are not shown (blocking hides each from the other). */
+const notFromBlocked = (userId: number) =>
+  sql`(${alerts.actorId} is null or not exists (select 1 from ${blocks} b
+        where (b.blocker_id = ${userId} and b.blocked_id = ${alerts.actorId})
+           or (b.blocker_id = ${alerts.actorId} and b.blocked_id = ${userId})))`;
+
 export async function unseenAlertCount(db: Db, userId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(alerts)
-    .where(and(eq(alerts.userId, userId), isNull(alerts.seenAt)));
+  const [row] = await unseenAlertCountQuery(db, userId);
   return row?.n ?? 0;
 }
 
-export async function latestAlerts(db: Db, userId: number) {
+export function unseenAlertCountQuery(db: Db, userId: number) {
+  return db
+    .select({ n: count() })
+    .from(alerts)
+    .where(and(eq(alerts.userId, userId), isNull(alerts.seenAt), notFromBlocked(userId)));
+}
+
+/** The newest alerts, read backwards through alerts_user_idx. */
+export function latestAlerts(db: Db, userId: number) {
   return db
     .select()
     .from(alerts)
-    .where(eq(alerts.userId, userId))
+    .where(and(eq(alerts.userId, userId), notFromBlocked(userId)))
     .orderBy(desc(alerts.id))
     .limit(ALERT_LIST_SIZE);
 }
@@ -28,12 +40,65 @@ export async function markAlertsSeen(db: Db, userId: number, at: Date) {
     .where(and(eq(alerts.userId, userId), isNull(alerts.seenAt)));
 }
 
-/** Raises an alert (D8.2); features call this when something needs the member. */
+/**
+ * Raises an alert (D8.2); features call this when something needs the member. `actorId` is the
+ * member it is about (optional), so that it is hidden once either blocks the other.
+ */
 export async function raiseAlert(
   db: Db,
-  a: { userId: number; kind: string; content: string; link: string; at: Date },
+  a: { userId: number; kind: string; content: string; link: string; at: Date; actorId?: number },
 ) {
+  await db.insert(alerts).values({
+    userId: a.userId,
+    actorId: a.actorId ?? null,
+    kind: a.kind,
+    content: a.content,
+    link: a.link,
+    createdAt: a.at,
+  });
+}
+
+export const MESSAGE_ALERT = 'message';
+
+/**
+ * D8.2 'a message', without flooding: one unseen alert per conversation. A new message replaces the
+ * unseen one (so it moves to the top with the latest time) instead of adding another.
+ */
+export async function raiseMessageAlert(
+  tx: Db,
+  a: { userId: number; senderId: number; senderName: string; at: Date },
+) {
+  await tx
+    .delete(alerts)
+    .where(
+      and(
+        eq(alerts.userId, a.userId),
+        eq(alerts.actorId, a.senderId),
+        eq(alerts.kind, MESSAGE_ALERT),
+        isNull(alerts.seenAt),
+      ),
+    );
+  await raiseAlert(tx, {
+    userId: a.userId,
+    actorId: a.senderId,
+    kind: MESSAGE_ALERT,
+    content: `${a.senderName} sent you a message.`,
+    link: `/messages/${a.senderId}`,
+    at: a.at,
+  });
+}
+
+/** Reading a conversation answers its message alert: it no longer counts as unseen. */
+export async function markMessageAlertSeen(db: Db, userId: number, senderId: number, at: Date) {
   await db
-    .insert(alerts)
-    .values({ userId: a.userId, kind: a.kind, content: a.content, link: a.link, createdAt: a.at });
+    .update(alerts)
+    .set({ seenAt: at })
+    .where(
+      and(
+        eq(alerts.userId, userId),
+        eq(alerts.actorId, senderId),
+        eq(alerts.kind, MESSAGE_ALERT),
+        isNull(alerts.seenAt),
+      ),
+    );
 }

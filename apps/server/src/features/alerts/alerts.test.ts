@@ -1,48 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import { alerts, messages } from '@marquee/contract';
 import { useTestApp } from '../../../test/test-app.js';
-import { buildMember } from '../../../test/factories.js';
+import { buildMember, type BuiltMember } from '../../../test/factories.js';
 import { MINUTE_MS } from '../../platform/time.js';
+import { blocks } from '../members/members.tables.js';
 import { raiseAlert } from './alerts.repo.js';
-import { messageThreads, messages as messageRows } from '../messages/messages.tables.js';
 
 const t = useTestApp();
 
-/** A message from one member to another, with both sides' thread rows, as messages/postMessage will write them. */
-async function sendMessage(from: number, to: number, body: string) {
-  const at = t.clock.now();
-  const [m] = await t.db
-    .insert(messageRows)
-    .values({ senderId: from, recipientId: to, body, createdAt: at })
-    .returning();
-  const lastMessageId = (m as { id: number }).id;
-  for (const [ownerId, otherId, unread] of [
-    [from, to, false],
-    [to, from, true],
-  ] as const) {
-    await t.db
-      .insert(messageThreads)
-      .values({ ownerId, otherId, lastMessageId, lastAt: at, unread })
-      .onConflictDoUpdate({
-        target: [messageThreads.ownerId, messageThreads.otherId],
-        set: { lastMessageId, lastAt: at, unread },
-      });
-  }
-}
+const premium = () => buildMember(t.db, t.clock, { membership: 'premium' });
+
+const send = (from: BuiltMember, to: BuiltMember, message: string) =>
+  t.call(messages.postMessage, { to_id: to.id, message }, from.token);
 
 describe('alerts/checkMessagesAndAlerts', () => {
   it('counts unread conversations and unseen alerts, each member only their own', async () => {
-    const me = await buildMember(t.db, t.clock);
-    const a = await buildMember(t.db, t.clock);
-    const b = await buildMember(t.db, t.clock);
+    const me = await premium();
+    const a = await premium();
+    const b = await premium();
     expect((await t.call(alerts.checkMessagesAndAlerts, {}, me.token)).body).toEqual({
       status: 'success',
       messageCount: 0,
       alertCount: 0,
     });
-    await sendMessage(a.id, me.id, 'Hello there');
-    await sendMessage(a.id, me.id, 'Are you around?');
-    await sendMessage(b.id, me.id, 'Hi!');
+    await send(a, me, 'Hello there');
+    await send(a, me, 'Are you around?');
+    await send(b, me, 'Hi!');
     await raiseAlert(t.db, {
       userId: me.id,
       kind: 'like',
@@ -57,9 +40,10 @@ describe('alerts/checkMessagesAndAlerts', () => {
       link: '/home/2',
       at: t.clock.now(),
     });
+    // Two conversations; one alert per conversation (D8.2, not flooding) and the like.
     expect((await t.call(alerts.checkMessagesAndAlerts, {}, me.token)).body).toMatchObject({
       messageCount: 2,
-      alertCount: 1,
+      alertCount: 3,
     });
     expect((await t.call(alerts.checkMessagesAndAlerts, {}, a.token)).body).toMatchObject({
       messageCount: 0,
@@ -76,34 +60,78 @@ describe('alerts/checkMessagesAndAlerts', () => {
 
 describe('alerts/fetchAlertList (D8.2)', () => {
   it('lists newest first with links and how long ago, then marks them seen', async () => {
-    const me = await buildMember(t.db, t.clock);
+    const me = await premium();
+    const ana = await premium();
     await raiseAlert(t.db, {
       userId: me.id,
-      kind: 'comment',
-      content: 'Sam commented on your post.',
-      link: '/home/7',
+      kind: 'listing_disabled',
+      content: 'Your listing "Jane Doe" is paused while we check its IMDb details.',
+      link: '/dashboard/imdb',
       at: t.clock.now(),
     });
     t.clock.advance(5 * MINUTE_MS);
     await raiseAlert(t.db, {
       userId: me.id,
-      kind: 'message',
-      content: 'Ana sent you a message.',
-      link: '/messages/1001',
+      actorId: ana.id,
+      kind: 'comment',
+      content: 'Ana commented on your post.',
+      link: '/home/7',
       at: t.clock.now(),
     });
+    t.clock.advance(MINUTE_MS);
+    await send(ana, me, 'Did you see my comment?');
     const first = await t.call(alerts.fetchAlertList, {}, me.token);
     expect(first.body.alerts).toMatchObject([
-      { content: 'Ana sent you a message.', link: '/messages/1001', ago: 'just now', seen: false },
-      { content: 'Sam commented on your post.', link: '/home/7', ago: '5 minutes ago', seen: false },
+      {
+        content: expect.stringMatching(/sent you a message\.$/),
+        link: `/messages/${ana.id}`,
+        ago: 'just now',
+        seen: false,
+      },
+      { content: 'Ana commented on your post.', link: '/home/7', ago: '1 minute ago', seen: false },
+      { link: '/dashboard/imdb', ago: '6 minutes ago', seen: false },
     ]);
     expect((await t.call(alerts.checkMessagesAndAlerts, {}, me.token)).body.alertCount).toBe(0);
     const second = await t.call(alerts.fetchAlertList, {}, me.token);
     expect(second.body.alerts.every((a) => a.seen)).toBe(true);
   });
 
+  it.each(['I blocked them', 'they blocked me'])(
+    'leaves out alerts about a member when %s, in the list and the badge',
+    async (who) => {
+      const me = await premium();
+      const them = await premium();
+      await raiseAlert(t.db, {
+        userId: me.id,
+        actorId: them.id,
+        kind: 'like',
+        content: 'They liked your post.',
+        link: '/home/3',
+        at: t.clock.now(),
+      });
+      await send(them, me, 'Hello');
+      await raiseAlert(t.db, {
+        userId: me.id,
+        kind: 'listing_disabled',
+        content: 'Your listing is paused.',
+        link: '/dashboard/imdb',
+        at: t.clock.now(),
+      });
+      expect((await t.call(alerts.checkMessagesAndAlerts, {}, me.token)).body.alertCount).toBe(3);
+      const [blockerId, blockedId] = who === 'I blocked them' ? [me.id, them.id] : [them.id, me.id];
+      await t.db.insert(blocks).values({ blockerId, blockedId, createdAt: t.clock.now() });
+      expect((await t.call(alerts.checkMessagesAndAlerts, {}, me.token)).body).toMatchObject({
+        alertCount: 1,
+        messageCount: 0,
+      });
+      const list = await t.call(alerts.fetchAlertList, {}, me.token);
+      expect(list.body.alerts).toMatchObject([{ content: 'Your listing is paused.' }]);
+      expect(list.body.alerts).toHaveLength(1);
+    },
+  );
+
   it('is empty for a new member', async () => {
-    const me = await buildMember(t.db, t.clock);
+    const me = await premium();
     expect((await t.call(alerts.fetchAlertList, {}, me.token)).body).toEqual({
       status: 'success',
       alerts: [],
@@ -112,54 +140,5 @@ describe('alerts/fetchAlertList (D8.2)', () => {
 
   it('needs a session', async () => {
     expect((await t.call(alerts.fetchAlertList, {}, 'bogus')).body.extra).toBe('logged_out');
-  });
-});
-
-describe('messages/fetchRecentThreads', () => {
-  it('lists conversations newest first, up to the limit, with the other member and unread state', async () => {
-    const me = await buildMember(t.db, t.clock);
-    const others = await Promise.all([1, 2, 3].map(() => buildMember(t.db, t.clock)));
-    for (const [i, o] of others.entries()) {
-      await sendMessage(o.id, me.id, `Message ${i}`);
-      t.clock.advance(MINUTE_MS);
-    }
-    await sendMessage(me.id, others[0]!.id, 'My reply to the first');
-    const res = await t.call(messages.fetchRecentThreads, { limit: 2 }, me.token);
-    expect(res.body.threads).toEqual([
-      expect.objectContaining({
-        other_id: others[0]!.id,
-        message: 'My reply to the first',
-        unread: 'no',
-        ago: 'just now',
-      }),
-      expect.objectContaining({
-        other_id: others[2]!.id,
-        message: 'Message 2',
-        unread: 'yes',
-        other_first: 'Test',
-      }),
-    ]);
-    const theirs = await t.call(messages.fetchRecentThreads, {}, others[0]!.token);
-    expect(theirs.body.threads).toMatchObject([{ other_id: me.id, unread: 'yes' }]);
-  });
-
-  it('shortens long last messages', async () => {
-    const me = await buildMember(t.db, t.clock);
-    const other = await buildMember(t.db, t.clock);
-    await sendMessage(other.id, me.id, 'x'.repeat(500));
-    const [thread] = (await t.call(messages.fetchRecentThreads, { limit: 6 }, me.token)).body.threads;
-    expect(thread?.message).toHaveLength(120);
-    expect(thread?.message.endsWith('...')).toBe(true);
-  });
-
-  it.each(['0', '51', 'six', '2.5'])('refuses limit=%s', async (limit) => {
-    const me = await buildMember(t.db, t.clock);
-    const res = await t.call(messages.fetchRecentThreads, { limit }, me.token);
-    expect(res.statusCode).toBe(400);
-    expect(res.body).toEqual({ status: 'error', message: 'The limit must be a number from 1 to 50.' });
-  });
-
-  it('needs a session', async () => {
-    expect((await t.call(messages.fetchRecentThreads, { limit: 6 })).statusCode).toBe(401);
   });
 });

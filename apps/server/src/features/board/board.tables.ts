@@ -51,7 +51,10 @@ export const boardPosts = pgTable(
     mediaCode: text().notNull().default(''),
     createdAt: timestamp({ withTimezone: true }).notNull(),
   },
-  (t) => [index('board_posts_thread_idx').on(t.threadId, t.id), index('board_posts_recent_idx').on(t.createdAt)],
+  (t) => [
+    index('board_posts_thread_idx').on(t.threadId, t.id),
+    index('board_posts_recent_idx').on(t.createdAt),
+  ],
 );
 
 /** Members following a thread: a reply alerts them (D8.2). */
@@ -66,5 +69,8 @@ export const boardSubscriptions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp({ withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.threadId, t.userId] }), index('board_subscriptions_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.threadId, t.userId] }),
+    index('board_subscriptions_user_idx').on(t.userId),
+  ],
 );

@@ -15,7 +15,11 @@ export const messages = pgTable(
     body: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull(),
   },
-  (t) => [index('messages_pair_idx').on(t.senderId, t.recipientId, t.id)],
+  (t) => [
+    index('messages_pair_idx').on(t.senderId, t.recipientId, t.id),
+    // The posting rate limit counts a sender's recent messages across all conversations.
+    index('messages_sender_recent_idx').on(t.senderId, t.createdAt),
+  ],
 );
 
 /** One row per member per conversation, so that recent threads and unread counts are one indexed read. */

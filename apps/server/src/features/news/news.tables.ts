@@ -76,7 +76,10 @@ export const newsCommentLikes = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp({ withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.commentId, t.userId] }), index('news_comment_likes_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.commentId, t.userId] }),
+    index('news_comment_likes_user_idx').on(t.userId),
+  ],
 );
 
 /** A news item a member hid from their own feed. */

@@ -1,0 +1,61 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { account } from '@marquee/contract';
+import { useTestApp } from '../../../test/test-app.js';
+import { buildMember } from '../../../test/factories.js';
+import { testPicture, uploadPicture } from '../uploads/test-files.js';
+import { images } from '../uploads/uploads.tables.js';
+import { profileVideos } from '../profile/profile.tables.js';
+import { newsComments, newsItems, newsLikes } from '../news/news.tables.js';
+import { users } from '../members/members.tables.js';
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-erase-'));
+const t = useTestApp({ config: { dataDir } });
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+describe('account/delete erases what the member made (D2.5)', () => {
+  it('removes photos and their files, videos, posts, comments and likes, and keeps comment counts true', async () => {
+    const leaving = await buildMember(t.db, t.clock, { membership: 'premium' });
+    const staying = await buildMember(t.db, t.clock);
+    const upload = await uploadPicture(t.app, leaving.token, await testPicture('png'));
+    expect(upload.statusCode).toBe(200);
+    const name = String(upload.body.imageName);
+    const files = () => fs.readdirSync(dataDir, { recursive: true }).filter((f) => String(f).endsWith(name));
+    expect(files().length).toBeGreaterThan(0);
+
+    const now = t.clock.now();
+    await t.db
+      .insert(profileVideos)
+      .values({ userId: leaving.id, code: 'M7lc1UVf-VE', name: 'Reel', createdAt: now });
+    const [own] = await t.db
+      .insert(newsItems)
+      .values({ userId: leaving.id, content: 'My last post', createdAt: now })
+      .returning({ id: newsItems.id });
+    const [theirs] = await t.db
+      .insert(newsItems)
+      .values({ userId: staying.id, content: 'A post that stays', commentCount: 2, createdAt: now })
+      .returning({ id: newsItems.id });
+    await t.db.insert(newsComments).values([
+      { newsId: theirs!.id, userId: leaving.id, comment: 'Goodbye all', createdAt: now },
+      { newsId: theirs!.id, userId: staying.id, comment: 'See you around', createdAt: now },
+    ]);
+    await t.db.insert(newsLikes).values({ newsId: theirs!.id, userId: leaving.id, createdAt: now });
+
+    const res = await t.call(account.deleteAccount, { warned: 'yes' }, leaving.token);
+    expect(res.statusCode).toBe(200);
+
+    expect(await t.db.select().from(images).where(eq(images.ownerId, leaving.id))).toEqual([]);
+    expect(files()).toEqual([]);
+    expect(await t.db.select().from(profileVideos).where(eq(profileVideos.userId, leaving.id))).toEqual([]);
+    expect(await t.db.select().from(newsItems).where(eq(newsItems.id, own!.id))).toEqual([]);
+    expect(await t.db.select().from(newsComments).where(eq(newsComments.userId, leaving.id))).toEqual([]);
+    expect(await t.db.select().from(newsLikes).where(eq(newsLikes.userId, leaving.id))).toEqual([]);
+    const [kept] = await t.db.select().from(newsItems).where(eq(newsItems.id, theirs!.id));
+    expect(kept?.commentCount).toBe(1);
+    const [row] = await t.db.select().from(users).where(eq(users.id, leaving.id));
+    expect(row).toMatchObject({ defaultPic: null, bio: null, location: null, job1: null });
+  });
+});

@@ -1,0 +1,93 @@
+import { messages as contract } from '@marquee/contract';
+import { AppError, forbidden, notFound, tooManyRequests } from '../../platform/errors.js';
+import { HOUR_MS, MINUTE_MS } from '../../platform/time.js';
+
+/** The other side of a conversation as the rules need it. */
+export interface CorrespondentFacts {
+  id: number;
+  kind: string;
+  status: string;
+  /** Either member blocked the other. */
+  blocked: boolean;
+  /** The other member has sent the asker at least one message: the asker would be replying. */
+  theyWrote: boolean;
+}
+
+export const NO_SUCH_CONVERSATION = 'There is no conversation with this member.';
+export const CANNOT_MESSAGE = "You can't exchange messages with this member.";
+export const NOT_TO_YOURSELF = "You can't send a message to yourself.";
+
+/**
+ * Whether a conversation with this member can be shown at all: an active member (D2.1 system
+ * accounts never; D2.5 deactivated and deleted members are hidden), not blocked either way.
+ */
+export function conversationRefusal(askerId: number, other: CorrespondentFacts | null): AppError | null {
+  if (other?.id === askerId) return forbidden(NOT_TO_YOURSELF);
+  if (!other || other.kind !== 'member' || other.status !== 'active' || other.blocked) {
+    return notFound(NO_SUCH_CONVERSATION);
+  }
+  return null;
+}
+
+/** Free members may only reply: post to someone who has written to them (spec 2 §5, §6). */
+export function mayPost(askerIsFree: boolean, other: CorrespondentFacts): boolean {
+  return !askerIsFree || other.theyWrote;
+}
+
+/** What posting is refused with, in the order a member would want to hear it; null when allowed. */
+export function postRefusal(
+  askerId: number,
+  askerIsFree: boolean,
+  other: CorrespondentFacts | null,
+): AppError | null {
+  if (other?.id === askerId) return forbidden(NOT_TO_YOURSELF);
+  if (!other || other.kind !== 'member' || other.status !== 'active') {
+    return notFound('This member is not able to receive messages.');
+  }
+  if (other.blocked) return forbidden(CANNOT_MESSAGE);
+  if (!mayPost(askerIsFree, other)) {
+    return new AppError(403, 'error', contract.FREE_CANNOT_START, contract.UPGRADE_EXTRA);
+  }
+  return null;
+}
+
+/** A member's messages sent recently, across every conversation. */
+export interface SendingRate {
+  lastMinute: number;
+  lastHour: number;
+  /** The oldest message of each window, which is the next to leave it. */
+  oldestInMinute: Date | null;
+  oldestInHour: Date | null;
+}
+
+/**
+ * Rate limit (docs/domain.md): at most 10 messages in any minute and 120 in any hour, so nobody can
+ * flood members; the wait in the answer is until the oldest message leaves the full window.
+ */
+export function rateRefusal(rate: SendingRate, now: Date): AppError | null {
+  const waitFor = (oldest: Date | null, windowMs: number) =>
+    Math.max(1, Math.ceil(((oldest?.getTime() ?? now.getTime()) + windowMs - now.getTime()) / 1000));
+  if (rate.lastMinute >= contract.MESSAGES_PER_MINUTE) {
+    const wait = waitFor(rate.oldestInMinute, MINUTE_MS);
+    return tooManyRequests(
+      `You are sending messages very quickly. Please wait ${wait} second${wait === 1 ? '' : 's'} before sending another.`,
+      wait,
+    );
+  }
+  if (rate.lastHour >= contract.MESSAGES_PER_HOUR) {
+    const wait = waitFor(rate.oldestInHour, HOUR_MS);
+    const minutes = Math.ceil(wait / 60);
+    return tooManyRequests(
+      `You have sent ${contract.MESSAGES_PER_HOUR} messages in the last hour. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} before sending another.`,
+      wait,
+    );
+  }
+  return null;
+}
+
+/** The preview of a last message in a conversation list: plain text, one line's worth. */
+export const PREVIEW_LENGTH = 120;
+export function preview(body: string): string {
+  const flat = body.replace(/\s+/g, ' ').trim();
+  return flat.length > PREVIEW_LENGTH ? `${flat.slice(0, PREVIEW_LENGTH - 3)}...` : flat;
+}

@@ -1,0 +1,67 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { news } from '@marquee/contract';
+import { useTestApp } from '../../../test/test-app.js';
+import { buildMember } from '../../../test/factories.js';
+import { postMultipart } from './news.test-support.js';
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-news-'));
+const t = useTestApp({ config: { dataDir } });
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+const png = () =>
+  sharp({ create: { width: 64, height: 36, channels: 3, background: '#3a2f8f' } })
+    .png()
+    .toBuffer();
+
+describe('news/postNews with an image (spec 1 §4, spec 2 §5 upload)', () => {
+  it('stores the image through the pipeline and serves it on the item', async () => {
+    const m = await buildMember(t.db, t.clock);
+    const answer = await postMultipart(
+      t,
+      m.token,
+      { comment: 'A still from the shoot', hasFile: 'yes', hasVideo: 'no' },
+      { field: 'myFile', filename: 'still.png', type: 'image/png', data: await png() },
+    );
+    expect(answer.statusCode, String(answer.body.message)).toBe(200);
+    const [item] = (
+      await t.call(
+        news.fetchNewsItems,
+        { filter: 'single', filter_id: answer.body.news_id as number },
+        m.token,
+      )
+    ).body.newsItems;
+    expect(item?.media_type).toBe('image');
+    expect(item?.image_url).toMatch(/^\/media\//);
+    const served = await t.app.inject({ method: 'GET', url: item?.image_url ?? '' });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toMatch(/^image\//);
+  });
+
+  it('refuses a file over 2,048,000 bytes and one that is not an image, with the pipeline’s messages', async () => {
+    const m = await buildMember(t.db, t.clock);
+    const big = Buffer.concat([await png(), Buffer.alloc(2_048_001)]);
+    const tooBig = await postMultipart(
+      t,
+      m.token,
+      { comment: 'A huge still', hasFile: 'yes' },
+      { field: 'myFile', filename: 'big.png', type: 'image/png', data: big },
+    );
+    expect(tooBig.statusCode).toBe(400);
+    expect(tooBig.body.message).toBe('Please upload a file that is smaller than 2mb in size!');
+    const notImage = await postMultipart(
+      t,
+      m.token,
+      { comment: 'Not a picture at all', hasFile: 'yes' },
+      { field: 'myFile', filename: 'x.png', type: 'image/png', data: Buffer.from('<svg onload=alert(1)>') },
+    );
+    expect(notImage.statusCode).toBe(400);
+    expect(notImage.body.message).toMatch(/PNG, GIF or JPEG/);
+    // Nothing is half-written: neither refused post exists.
+    const mine = await t.call(news.fetchNewsItems, { filter: 'user', filter_id: m.id }, m.token);
+    expect(mine.body.newsItems).toEqual([]);
+  });
+});

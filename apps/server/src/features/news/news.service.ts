@@ -1,0 +1,295 @@
+import { media, news } from '@marquee/contract';
+import type { AppDeps } from '../../platform/deps.js';
+import type { Caller } from '../../platform/auth.js';
+import type { Db } from '../../platform/db/database.js';
+import { AppError, badInput, forbidden, notFound } from '../../platform/errors.js';
+import { raiseAlert } from '../alerts/alerts.repo.js';
+import { storeImage } from '../uploads/uploads.service.js';
+import * as repo from './news.repo.js';
+import * as policy from './news.policy.js';
+import { presentComment, presentItem } from './news.present.js';
+
+type PostInput = {
+  comment: string;
+  hasFile: 'yes' | 'no';
+  myFile?: Uint8Array | undefined;
+  hasVideo: 'yes' | 'no';
+  videoId: string;
+};
+
+const itemLink = (newsId: number) => `/home/${newsId}`;
+const nameOf = (m: { first: string; last: string }) => `${m.first} ${m.last}`.trim();
+
+async function callerName(db: Db, caller: Caller): Promise<string> {
+  const me = await repo.memberById(db, caller.userId);
+  return me ? nameOf(me) : 'A member';
+}
+
+async function itemOrGone(deps: AppDeps, caller: Caller, newsId: number) {
+  const item = await repo.visibleItem(deps.db, caller.userId, newsId);
+  if (!item) throw notFound(news.POST_GONE);
+  return item;
+}
+
+async function commentOrGone(deps: AppDeps, caller: Caller, commentId: number) {
+  const comment = await repo.visibleComment(deps.db, caller.userId, commentId);
+  if (!comment) throw notFound(news.COMMENT_GONE);
+  return comment;
+}
+
+/**
+ * Stores the text's mentions with the members' own names and returns the text and who to alert
+ * (D8.2: active members, no block either way, not the writer).
+ */
+async function settleMentions(db: Db, caller: Caller, text: string) {
+  const known = await repo.mentionable(db, caller.userId, news.mentionedIds(text).slice(0, 20));
+  const names = new Map(known.map((m) => [m.id, nameOf(m)]));
+  const settled = policy.settleMentions(text, names);
+  return {
+    text: settled,
+    alert: policy.mentionTargets(settled, caller.userId).filter((id) => names.has(id)),
+  };
+}
+
+/** news/postNews (spec 1 §5, §7): text of 4 to 200 characters, and an image or a YouTube video. */
+export async function postNews(deps: AppDeps, caller: Caller, input: PostInput) {
+  const chosen = policy.postMedia(input);
+  if (chosen.kind === 'refused') throw badInput(chosen.message);
+  let mediaFields: { mediaType: string; mediaCode: string; mediaTitle: string | null } = {
+    mediaType: '',
+    mediaCode: '',
+    mediaTitle: null,
+  };
+  if (chosen.kind === 'video') {
+    // Spec 1 §5: a video the catalogue does not know gets the same message as a bad link.
+    const video = await deps.integrations.videos.video(chosen.videoId).catch(() => {
+      throw new AppError(503, 'error', 'We could not reach YouTube just now. Please try again in a moment.');
+    });
+    if (!video) throw badInput(media.BAD_VIDEO_URL);
+    mediaFields = { mediaType: 'youtube', mediaCode: video.id, mediaTitle: media.cutVideoTitle(video.title) };
+  } else if (chosen.kind === 'image') {
+    const stored = await storeImage(deps, {
+      ownerId: caller.userId,
+      folder: 'news',
+      file: Buffer.from(chosen.file),
+    });
+    mediaFields = { mediaType: 'image', mediaCode: stored.name, mediaTitle: null };
+  }
+  const now = deps.clock.now();
+  const { text, alert } = await settleMentions(deps.db, caller, input.comment);
+  const name = alert.length ? await callerName(deps.db, caller) : '';
+  const newsId = await deps.db.transaction(async (tx) => {
+    const id = await repo.insertNews(tx, {
+      userId: caller.userId,
+      kind: 'post',
+      content: text,
+      ...mediaFields,
+      createdAt: now,
+    });
+    for (const userId of alert) {
+      await raiseAlert(tx, {
+        userId,
+        actorId: caller.userId,
+        kind: 'news_mention',
+        content: `${name} mentioned you in a post.`,
+        link: itemLink(id),
+        at: now,
+      });
+    }
+    return id;
+  });
+  return { status: 'success' as const, message: 'Your post is now on the news feed.', news_id: newsId };
+}
+
+/** news/fetchNewsItems: one page of the feed, a member's posts, or one item (spec 1 §7). */
+export async function newsItems(
+  deps: AppDeps,
+  caller: Caller,
+  input: { page: number; filter: news.NewsFilter; filter_id: number },
+) {
+  const size = input.filter === 'single' ? 1 : news.NEWS_PAGE_SIZE;
+  const rows = await repo.feedPage(deps.db, {
+    me: caller.userId,
+    filter: input.filter,
+    filterId: input.filter_id,
+    // One more than a page says whether another follows, in the same query.
+    limit: size + 1,
+    offset: (input.page - 1) * size,
+  });
+  const now = deps.clock.now();
+  return {
+    status: 'success' as const,
+    newsItems: rows.slice(0, size).map((r) => presentItem(r, caller.userId, now, deps.integrations)),
+    page: input.page,
+    hasMore: rows.length > size,
+  };
+}
+
+export async function likeItem(deps: AppDeps, caller: Caller, newsId: number) {
+  const item = await itemOrGone(deps, caller, newsId);
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const added = await repo.addLike(tx, newsId, caller.userId, now);
+    // D8.2: the author hears of a new like, never of their own or of a repeated one.
+    if (added && policy.alertsOwner(caller.userId, item.user_id)) {
+      const name = await callerName(tx, caller);
+      await raiseAlert(tx, {
+        userId: item.user_id,
+        actorId: caller.userId,
+        kind: 'news_like',
+        content: `${name} liked your post.`,
+        link: itemLink(newsId),
+        at: now,
+      });
+    }
+  });
+  return {
+    status: 'success' as const,
+    message: 'You like this post.',
+    likers: await repo.likersOf(deps.db, newsId),
+  };
+}
+
+export async function unlikeItem(deps: AppDeps, caller: Caller, newsId: number) {
+  await itemOrGone(deps, caller, newsId);
+  await repo.removeLike(deps.db, newsId, caller.userId);
+  return {
+    status: 'success' as const,
+    message: 'You no longer like this post.',
+    likers: await repo.likersOf(deps.db, newsId),
+  };
+}
+
+export async function hideItem(deps: AppDeps, caller: Caller, newsId: number) {
+  const item = await itemOrGone(deps, caller, newsId);
+  if (!policy.canHide(caller.userId, item.user_id))
+    throw badInput('Your own posts cannot be hidden. You can delete them instead.');
+  await repo.hideItem(deps.db, caller.userId, newsId, deps.clock.now());
+  return { status: 'success' as const, message: 'This post is hidden from your feed.' };
+}
+
+export async function deleteItem(deps: AppDeps, caller: Caller, newsId: number) {
+  const item = await itemOrGone(deps, caller, newsId);
+  // Spec 1 §6: only the author deletes a post; its comments and likes go with it.
+  if (!policy.canDelete(caller.userId, item.user_id)) throw forbidden('You can only delete your own posts.');
+  await repo.removeNews(deps.db, newsId);
+  return { status: 'success' as const, message: news.POST_DELETED };
+}
+
+export async function hideAuthor(deps: AppDeps, caller: Caller, authorId: number) {
+  const author = await repo.memberById(deps.db, authorId);
+  if (!author || author.status !== 'active') throw notFound('There is no such member.');
+  if (!policy.canHideAuthor(caller.userId, authorId)) {
+    throw badInput(
+      authorId === caller.userId
+        ? 'You cannot hide your own posts.'
+        : `Posts from ${nameOf(author)} cannot be hidden.`,
+    );
+  }
+  await repo.hideAuthor(deps.db, caller.userId, authorId, deps.clock.now());
+  return { status: 'success' as const, message: news.hiddenAuthorMessage(nameOf(author)) };
+}
+
+/** news/postComment (spec 1 §5: more than 4 and fewer than 201 characters). */
+export async function postComment(deps: AppDeps, caller: Caller, newsId: number, comment: string) {
+  const item = await itemOrGone(deps, caller, newsId);
+  const now = deps.clock.now();
+  const { text, alert } = await settleMentions(deps.db, caller, comment);
+  const made = await deps.db.transaction(async (tx) => {
+    const saved = await repo.insertComment(tx, {
+      newsId,
+      userId: caller.userId,
+      comment: text,
+      createdAt: now,
+    });
+    const name = await callerName(tx, caller);
+    // D8.2: the post's author hears of a comment (item visibility already rules out blocks).
+    if (policy.alertsOwner(caller.userId, item.user_id)) {
+      await raiseAlert(tx, {
+        userId: item.user_id,
+        actorId: caller.userId,
+        kind: 'news_comment',
+        content: `${name} commented on your post.`,
+        link: itemLink(newsId),
+        at: now,
+      });
+    }
+    for (const userId of alert.filter((id) => id !== item.user_id)) {
+      await raiseAlert(tx, {
+        userId,
+        actorId: caller.userId,
+        kind: 'news_mention',
+        content: `${name} mentioned you in a comment.`,
+        link: itemLink(newsId),
+        at: now,
+      });
+    }
+    return saved;
+  });
+  const row = await repo.visibleComment(deps.db, caller.userId, made.id);
+  if (!row) throw notFound(news.COMMENT_GONE);
+  return {
+    status: 'success' as const,
+    message: 'Your comment was posted.',
+    comment: presentComment(row, caller.userId, now),
+    comments: made.comments,
+  };
+}
+
+export async function comments(deps: AppDeps, caller: Caller, newsId: number) {
+  await itemOrGone(deps, caller, newsId);
+  const now = deps.clock.now();
+  const rows = await repo.commentsOf(deps.db, caller.userId, newsId);
+  return { status: 'success' as const, comments: rows.map((r) => presentComment(r, caller.userId, now)) };
+}
+
+export async function deleteComment(deps: AppDeps, caller: Caller, commentId: number) {
+  const comment = await commentOrGone(deps, caller, commentId);
+  if (!policy.canDelete(caller.userId, comment.user_id))
+    throw forbidden('You can only delete your own comments.');
+  const count = await deps.db.transaction((tx) => repo.deleteCommentRow(tx, commentId, comment.news_id));
+  return { status: 'success' as const, message: news.COMMENT_DELETED, comments: count };
+}
+
+export async function likeComment(deps: AppDeps, caller: Caller, commentId: number) {
+  const comment = await commentOrGone(deps, caller, commentId);
+  // Spec 1 §5: never your own comment.
+  if (!policy.canLikeComment(caller.userId, comment.user_id))
+    throw forbidden('You cannot like your own comment.');
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const added = await repo.addCommentLike(tx, commentId, caller.userId, now);
+    if (added && policy.alertsOwner(caller.userId, comment.user_id)) {
+      const name = await callerName(tx, caller);
+      await raiseAlert(tx, {
+        userId: comment.user_id,
+        actorId: caller.userId,
+        kind: 'news_comment_like',
+        content: `${name} liked your comment.`,
+        link: itemLink(comment.news_id),
+        at: now,
+      });
+    }
+  });
+  return {
+    status: 'success' as const,
+    message: 'You like this comment.',
+    likers: await repo.commentLikersOf(deps.db, commentId),
+  };
+}
+
+export async function unlikeComment(deps: AppDeps, caller: Caller, commentId: number) {
+  await commentOrGone(deps, caller, commentId);
+  await repo.removeCommentLike(deps.db, commentId, caller.userId);
+  return {
+    status: 'success' as const,
+    message: 'You no longer like this comment.',
+    likers: await repo.commentLikersOf(deps.db, commentId),
+  };
+}
+
+/** news/updateNewsFilters: saved on the member (the page reloads after, spec 1 §7). */
+export async function updateFilters(deps: AppDeps, caller: Caller, hideV4V: boolean, hideFaceless: boolean) {
+  await repo.saveFilters(deps.db, caller.userId, hideV4V, hideFaceless);
+  return { status: 'success' as const, message: 'Your news filters are saved.', hideV4V, hideFaceless };
+}

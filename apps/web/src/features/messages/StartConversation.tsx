@@ -1,0 +1,172 @@
+import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { autocomplete, uploads } from '@marquee/contract';
+import { call } from '../../app/api';
+import { Avatar } from '../../ui/Avatar';
+
+/** Typing pauses this long before the search is sent. */
+const DEBOUNCE_MS = 250;
+
+function useDebounced(value: string, ms: number): string {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+/**
+ * Start a conversation (spec 2 §2 Messages): an ARIA combobox over autocomplete/users that opens
+ * the conversation with the member chosen. Free members may only reply (spec 2 §5), so they see
+ * that instead, with the way to upgrade.
+ */
+export function StartConversation({ canStart }: { canStart: boolean }) {
+  if (!canStart) {
+    return (
+      <div className="mq-msg-start mq-msg-start--free">
+        <p className="mb-1">Free members can reply to messages but can&apos;t start new conversations.</p>
+        <Link to="/membership">Upgrade to message any member</Link>
+      </div>
+    );
+  }
+  return <MemberSearch />;
+}
+
+function MemberSearch() {
+  const id = useId();
+  const navigate = useNavigate();
+  const [text, setText] = useState('');
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const q = useDebounced(text.trim(), DEBOUNCE_MS);
+  const search = useQuery({
+    queryKey: ['autocomplete', 'users', q],
+    queryFn: ({ signal }) => call(autocomplete.users, { q }, { signal }),
+    enabled: q.length > 0,
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+    meta: { quiet: true },
+  });
+  const answered = q.length > 0 && search.data !== undefined;
+  // '00' is the single entry answered when nobody matches (spec 2 §7).
+  const matches = answered ? (search.data ?? []).filter((m) => m.id !== autocomplete.NO_MATCH_ID) : [];
+  const expanded = open && matches.length > 0;
+  const listId = `${id}-list`;
+  const optionId = (i: number) => `${id}-option-${i}`;
+
+  const go = (match: autocomplete.MemberMatch) => {
+    setOpen(false);
+    setText('');
+    navigate(`/messages/${match.id}`);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      if (!matches.length) return;
+      event.preventDefault();
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      if (!open) {
+        setOpen(true);
+        setActive(step === 1 ? 0 : matches.length - 1);
+        return;
+      }
+      setActive((i) => (i + step + matches.length) % matches.length);
+    } else if (event.key === 'Enter') {
+      const chosen = expanded
+        ? (matches[active] ?? (matches.length === 1 ? matches[0] : undefined))
+        : undefined;
+      if (chosen) {
+        event.preventDefault();
+        go(chosen);
+      }
+    } else if (event.key === 'Escape') {
+      if (expanded) {
+        event.preventDefault();
+        setOpen(false);
+        setActive(-1);
+      } else if (text) {
+        event.preventDefault();
+        setText('');
+      }
+    }
+  };
+
+  const status = !q
+    ? ''
+    : search.isError
+      ? 'The member search is not answering. Please try again.'
+      : !answered
+        ? 'Searching…'
+        : matches.length === 0
+          ? autocomplete.NO_MATCH_TEXT
+          : `${matches.length} member${matches.length === 1 ? '' : 's'} found. Use the up and down keys to choose.`;
+
+  return (
+    <div className="mq-msg-start mq-find">
+      <label htmlFor={`${id}-input`} className="form-label small mb-1">
+        Start a conversation
+      </label>
+      <div className="mq-find__box">
+        <input
+          id={`${id}-input`}
+          type="text"
+          className="form-control"
+          role="combobox"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="Type a member's name"
+          maxLength={50}
+          aria-autocomplete="list"
+          aria-expanded={expanded}
+          aria-controls={listId}
+          aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
+          aria-describedby={`${id}-status`}
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            setOpen(true);
+            setActive(-1);
+          }}
+          onKeyDown={onKeyDown}
+          onBlur={() => setOpen(false)}
+          onFocus={() => setOpen(true)}
+        />
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label="Members found"
+          className="mq-find__list"
+          hidden={!expanded}
+        >
+          {matches.map((m, i) => (
+            <li
+              key={m.id}
+              id={optionId(i)}
+              role="option"
+              aria-selected={i === active}
+              className={`mq-find__option${i === active ? ' is-active' : ''}`}
+              // Chosen before the input's blur closes the list.
+              onMouseDown={(event) => {
+                event.preventDefault();
+                go(m);
+              }}
+              onMouseMove={() => setActive(i)}
+            >
+              <Avatar src={uploads.pictureUrl(m.avatar, 80)} size={28} alt="" />
+              <span>{m.value}</span>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <p
+        id={`${id}-status`}
+        role="status"
+        className={matches.length || !q || !answered ? 'visually-hidden' : 'mq-find__none'}
+      >
+        {status}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,156 @@
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { createMember, type Member } from '../support/members.js';
+import { expectNoSeriousA11yViolations, expectSignedIn, screenshot, useSession } from '../support/ui.js';
+
+/** Pays for a month of Premium on the built-in test checkout (D10.2): free members may only reply. */
+async function buyPremium(page: Page, request: APIRequestContext, me: Member) {
+  const started = await request.post('/v4/checkout/membership/stripe/charge/', {
+    headers: { authorization: `Bearer ${me.token}` },
+    data: { level: 'premium', months: 1, amountPennies: 995 },
+  });
+  const { redirect } = (await started.json()) as { redirect: string };
+  await page.goto(redirect);
+  await page.getByRole('button', { name: /^Pay \$9\.95/ }).click();
+  await expect(page.getByRole('dialog', { name: 'Welcome aboard!' })).toBeVisible();
+}
+
+/** A page of its own (its own storage, so its own session) for one member. */
+async function pageFor(browser: Browser, member: Member): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await useSession(page, member);
+  return page;
+}
+
+async function shootBoth(page: Page, name: string) {
+  for (const [width, height] of [
+    [390, 844],
+    [1280, 800],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await screenshot(page, `${name}-${width}`);
+    await expectNoSeriousA11yViolations(page, `${name} at ${width} px`);
+  }
+}
+
+const messagesButton = (page: Page) => page.getByRole('button', { name: 'Messages', exact: true });
+const alertsButton = (page: Page) => page.getByRole('button', { name: 'Alerts', exact: true });
+const log = (page: Page) => page.getByRole('list', { name: /^Messages with / });
+
+test('two members exchange messages: badge and alert, read, reply, and the reply arrives 60 s later', async ({
+  browser,
+  request,
+}) => {
+  const ana = await createMember(request, 'msg-a');
+  const ben = await createMember(request, 'msg-b');
+  const benName = `${ben.first} ${ben.last}`;
+  const anaName = `${ana.first} ${ana.last}`;
+
+  const anaPage = await pageFor(browser, ana);
+  // The app's timers run on Playwright's clock, so the 60 s refetch (spec 2 §4) needs no sleep.
+  await anaPage.clock.install();
+  await buyPremium(anaPage, request, ana);
+
+  // Ana finds Ben with the member search and opens an empty conversation.
+  await anaPage.goto('/messages');
+  await expectSignedIn(anaPage);
+  await expect(anaPage.getByText('No recent conversations. Start one!')).toBeVisible();
+  const search = anaPage.getByRole('combobox', { name: 'Start a conversation' });
+  await search.fill(benName);
+  await expect(anaPage.getByRole('option', { name: benName })).toBeVisible();
+  await search.press('ArrowDown');
+  await search.press('Enter');
+  await expect(anaPage).toHaveURL(new RegExp(`/messages/${ben.id}$`));
+  await expect(anaPage.getByRole('heading', { name: benName })).toBeVisible();
+  await expect(anaPage.getByText("You haven't exchanged any messages yet. Say hello!")).toBeVisible();
+
+  // Send is disabled at 1 character (spec 2 §5); Enter sends.
+  const box = anaPage.getByLabel(`Message to ${ben.first}`);
+  const send = anaPage.getByRole('button', { name: 'Send' });
+  await box.fill('H');
+  await expect(send).toBeDisabled();
+  await box.fill('Hello Ben! Our reel is at www.example.com/reel');
+  await expect(send).toBeEnabled();
+  await box.press('Enter');
+  await expect(log(anaPage).getByText('Hello Ben! Our reel is at')).toBeVisible();
+  await expect(log(anaPage).getByRole('link', { name: 'www.example.com/reel' })).toHaveAttribute(
+    'href',
+    'https://www.example.com/reel',
+  );
+  await expect(box).toHaveValue('');
+
+  // Ben sees the unread badge and the alert (D8.2) in the top bar.
+  const benPage = await pageFor(browser, ben);
+  await benPage.goto('/home');
+  await expectSignedIn(benPage);
+  await expect(messagesButton(benPage)).toHaveAccessibleDescription('1 unread message');
+  await expect(alertsButton(benPage)).toHaveAccessibleDescription('1 new alert');
+  await alertsButton(benPage).click();
+  const alert = benPage.getByRole('link', { name: new RegExp(`${anaName} sent you a message`) });
+  await expect(alert).toHaveAttribute('href', `/messages/${ana.id}`);
+  await alert.click();
+
+  // Reading the conversation clears the message badge.
+  await expect(benPage).toHaveURL(new RegExp(`/messages/${ana.id}$`));
+  await expect(log(benPage).getByText('Hello Ben! Our reel is at')).toBeVisible();
+  await expect(messagesButton(benPage)).not.toHaveAccessibleDescription(/unread/);
+  await expect(alertsButton(benPage)).not.toHaveAccessibleDescription(/alert/);
+
+  // Ben, a free member, may reply: Shift+Enter makes a new line, Enter sends.
+  const reply = benPage.getByLabel(`Message to ${ana.first}`);
+  await reply.fill('Thanks Ana!');
+  await reply.press('Shift+Enter');
+  await reply.pressSequentially('Watching it tonight.');
+  await reply.press('Enter');
+  await expect(log(benPage).getByText('Watching it tonight.')).toBeVisible();
+  await expect(log(benPage).locator('br')).toHaveCount(1);
+
+  // Ana's conversation is fetched again 60 s after she posted.
+  await expect(log(anaPage).getByText('Thanks Ana!')).toHaveCount(0);
+  await anaPage.clock.runFor(60_000);
+  await expect(log(anaPage).getByText('Thanks Ana!')).toBeVisible();
+  await expect(anaPage.getByRole('link', { name: new RegExp(benName) }).first()).toBeVisible();
+
+  await shootBoth(anaPage, 'messages-thread');
+  await anaPage.goto('/messages');
+  await expect(anaPage.getByRole('link', { name: new RegExp(`${benName}.*Thanks Ana!`) })).toBeVisible();
+  await shootBoth(anaPage, 'messages-list');
+  await anaPage.context().close();
+  await benPage.context().close();
+});
+
+test('a free member can reply but not start a conversation, and system accounts have none', async ({
+  browser,
+  request,
+}) => {
+  const free = await createMember(request, 'msg-f');
+  const other = await createMember(request, 'msg-o');
+  const page = await pageFor(browser, free);
+
+  await page.goto('/messages');
+  await expectSignedIn(page);
+  await expect(
+    page.getByText("Free members can reply to messages but can't start new conversations."),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Upgrade to message any member' })).toHaveAttribute(
+    'href',
+    '/membership',
+  );
+  await expect(page.getByRole('combobox', { name: 'Start a conversation' })).toHaveCount(0);
+  await shootBoth(page, 'messages-free-empty');
+
+  // Opening a conversation with someone who never wrote: no composer, the upgrade offer instead.
+  await page.goto(`/messages/${other.id}`);
+  await expect(page.getByRole('heading', { name: `${other.first} ${other.last}` })).toBeVisible();
+  await expect(page.getByText("You haven't exchanged any messages yet. Say hello!")).toBeVisible();
+  await expect(
+    page.getByText(/Free members can reply to messages but can't start new conversations\. Upgrade/),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'See membership options' })).toBeVisible();
+  await expect(page.getByRole('textbox')).toHaveCount(0);
+
+  // D2.1: nobody can message an id below 1000.
+  await page.goto('/messages/5');
+  await expect(page.getByText('Messages can only be exchanged with members.')).toBeVisible();
+  await page.context().close();
+});

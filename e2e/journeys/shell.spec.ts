@@ -134,13 +134,17 @@ for (const width of WIDTHS) {
 }
 
 /** Every route of spec 4 §2 with the words its page heading should carry. */
+/** The demo admin's name, the heading of their own profile. */
+const ADMIN_NAME = /Avery Quinn/;
+
 const ROUTES: [string, RegExp][] = [
   ['/dashboard/imdb', /dashboard/i],
   ['/dashboard', /dashboard/i],
   ['/history/all', /history/i],
   ['/history', /history/i],
-  ['/profile/1003', /profile/i],
-  ['/profile', /profile/i],
+  // A profile's heading is the member's name: demo member 1003 is Theo Marchetti, the admin's own is theirs.
+  ['/profile/1003', /Theo Marchetti/],
+  ['/profile', ADMIN_NAME],
   ['/messages/1003', /messages/i],
   ['/messages', /messages/i],
   ['/account', /account/i],

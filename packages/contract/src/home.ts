@@ -24,7 +24,7 @@ export interface NewMember {
   id: number;
   full_name: string;
   desc_line: string;
-  /** The image name of the member's picture (uploads.pictureUrl), or null for the no-photo image. */
+  /** The address of the member's 80 px picture, or null for the no-photo image. */
   avatar: string | null;
   /** "2 days ago", by the server's clock (D1.3). */
   joined_ago: string;

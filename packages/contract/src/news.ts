@@ -23,6 +23,15 @@ export const OFFICIAL_NEWS_ID = 2;
 /** At most this many different members are alerted by one text's mentions (no alert floods). */
 export const MAX_MENTIONS = 5;
 
+/**
+ * Rate limits (docs: flooding the feed), per member across the site: posts and comments in any
+ * minute and in any hour. Past them the server answers 429 with Retry-After and the wait.
+ */
+export const POSTS_PER_MINUTE = 10;
+export const POSTS_PER_HOUR = 30;
+export const COMMENTS_PER_MINUTE = 20;
+export const COMMENTS_PER_HOUR = 120;
+
 export const POST_LENGTH_ERROR = 'Whoops! Please check the length of your post before submitting.';
 export const COMMENT_LENGTH_ERROR = `Please write a comment of ${COMMENT_MIN} to ${COMMENT_MAX} characters.`;
 export const POST_DELETED = 'Your post was successfully deleted.';

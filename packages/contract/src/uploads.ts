@@ -43,18 +43,22 @@ export const uploadFile = () =>
 
 export const IMAGE_FOLDERS = ['profiles', 'news', 'board'] as const;
 export type ImageFolder = (typeof IMAGE_FOLDERS)[number];
-
 /**
- * uploads/ (multipart, spec 2 §7): stores a picture. Folder 'profiles' (the default) adds it to the
- * member's profile photos; the others keep it for a news or board post made next.
+ * What uploads/ takes: profile photos. News and board posts send their picture with the post itself,
+ * so no picture is ever stored that nothing uses.
  */
+export const UPLOAD_FOLDERS = ['profiles'] as const;
+
+/** uploads/ (multipart, spec 2 §7): adds a picture to the member's profile photos. */
 export const upload = operation<{ status: 'success'; message: string; imageName: string }>()({
   method: 'POST',
   path: 'uploads',
   audience: 'member',
   input: z.object({
     myFile: uploadFile(),
-    folder: z.enum(IMAGE_FOLDERS, { error: 'Please choose where the picture goes.' }).default('profiles'),
+    folder: z
+      .enum(UPLOAD_FOLDERS, { error: 'Pictures can be uploaded to your profile photos.' })
+      .default('profiles'),
     convention: z
       .enum(['timestamp'], { error: 'Pictures are named by the time they arrive.' })
       .default('timestamp'),

@@ -25,7 +25,7 @@ import {
   newsItems,
   newsLikes,
 } from '../news/news.tables.js';
-import { boardPosts, boardSubscriptions } from '../board/board.tables.js';
+import { boardPosts, boardSubscriptions, boardThreads } from '../board/board.tables.js';
 import { deletedEmailHash } from './account.policy.js';
 
 /** The sign-in attempts scope that counts wrong current passwords on the account page. */
@@ -243,11 +243,29 @@ export async function eraseMember(
   await tx
     .delete(newsHiddenAuthors)
     .where(or(eq(newsHiddenAuthors.userId, id), eq(newsHiddenAuthors.authorId, id)));
-  await tx.delete(boardPosts).where(eq(boardPosts.userId, id));
+  // Topics they started go whole; in other threads their replies go and the counts follow.
+  await tx.delete(boardThreads).where(eq(boardThreads.userId, id));
+  const repliedIn = await tx
+    .delete(boardPosts)
+    .where(eq(boardPosts.userId, id))
+    .returning({ threadId: boardPosts.threadId });
+  const threadIds = [...new Set(repliedIn.map((p) => p.threadId))];
+  if (threadIds.length) {
+    await tx.execute(sql`
+      update board_threads t set
+        reply_count = greatest((select count(*)::int from board_posts p where p.thread_id = t.id) - 1, 0),
+        last_post_at = coalesce((select max(p.created_at) from board_posts p where p.thread_id = t.id), t.created_at)
+      where t.id in (${sql.join(
+        threadIds.map((t) => sql`${t}`),
+        sql`, `,
+      )})`);
+  }
   await tx.delete(boardSubscriptions).where(eq(boardSubscriptions.userId, id));
   await tx.delete(messageThreads).where(or(eq(messageThreads.ownerId, id), eq(messageThreads.otherId, id)));
   await tx.delete(messages).where(or(eq(messages.senderId, id), eq(messages.recipientId, id)));
   await tx.delete(alerts).where(eq(alerts.userId, id));
+  // Alerts about what this member did (a like, a comment, a message) would name them.
+  await tx.delete(alerts).where(eq(alerts.actorId, id));
   // Other members' alerts that lead to this member (a message, their profile) would name them.
   await tx.delete(alerts).where(inArray(alerts.link, [`/profile/${id}`, `/messages/${id}`]));
   await tx.delete(sessions).where(eq(sessions.userId, id));

@@ -1,15 +1,13 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.js';
-import { blocks } from '../members/members.tables.js';
+import { notBlockedWith } from '../members/blocks.js';
 import { alerts } from './alerts.tables.js';
 
 export const ALERT_LIST_SIZE = 20;
 
 /** Alerts about a member the reader blocked, or who blocked them, are not shown (blocking hides each from the other). */
 const notFromBlocked = (userId: number) =>
-  sql`(${alerts.actorId} is null or not exists (select 1 from ${blocks} b
-        where (b.blocker_id = ${userId} and b.blocked_id = ${alerts.actorId})
-           or (b.blocker_id = ${alerts.actorId} and b.blocked_id = ${userId})))`;
+  sql`(${alerts.actorId} is null or ${notBlockedWith(userId, alerts.actorId)})`;
 
 export async function unseenAlertCount(db: Db, userId: number): Promise<number> {
   const [row] = await unseenAlertCountQuery(db, userId);
@@ -56,6 +54,32 @@ export async function raiseAlert(
     link: a.link,
     createdAt: a.at,
   });
+}
+
+/**
+ * Raises an alert unless the member already has one of the same kind about the same member and
+ * thing, seen or not (D8.2 "never twice for a repeated like": like, unlike, like again). Read
+ * through alerts_user_idx; run it in the transaction that made the like.
+ */
+export async function raiseAlertOnce(
+  db: Db,
+  a: { userId: number; kind: string; content: string; link: string; at: Date; actorId: number },
+): Promise<boolean> {
+  const [already] = await db
+    .select({ id: alerts.id })
+    .from(alerts)
+    .where(
+      and(
+        eq(alerts.userId, a.userId),
+        eq(alerts.actorId, a.actorId),
+        eq(alerts.kind, a.kind),
+        eq(alerts.link, a.link),
+      ),
+    )
+    .limit(1);
+  if (already) return false;
+  await raiseAlert(db, a);
+  return true;
 }
 
 export const MESSAGE_ALERT = 'message';

@@ -4,7 +4,7 @@ import { useTestApp } from '../../../test/test-app.js';
 import { buildMember, type BuiltMember } from '../../../test/factories.js';
 import { MINUTE_MS } from '../../platform/time.js';
 import { blocks } from '../members/members.tables.js';
-import { raiseAlert } from './alerts.repo.js';
+import { raiseAlert, raiseAlertOnce } from './alerts.repo.js';
 
 const t = useTestApp();
 
@@ -129,6 +129,25 @@ describe('alerts/fetchAlertList (D8.2)', () => {
       expect(list.body.alerts).toHaveLength(1);
     },
   );
+
+  it('raiseAlertOnce: never a second alert of the same kind about the same member and link, even once seen', async () => {
+    const me = await premium();
+    const them = await premium();
+    const like = (link: string) => ({
+      userId: me.id,
+      actorId: them.id,
+      kind: 'news_like',
+      content: 'They liked your post.',
+      link,
+      at: t.clock.now(),
+    });
+    expect(await raiseAlertOnce(t.db, like('/home/7'))).toBe(true);
+    await t.call(alerts.fetchAlertList, {}, me.token);
+    expect(await raiseAlertOnce(t.db, like('/home/7'))).toBe(false);
+    expect(await raiseAlertOnce(t.db, like('/home/8'))).toBe(true);
+    const list = await t.call(alerts.fetchAlertList, {}, me.token);
+    expect(list.body.alerts).toHaveLength(2);
+  });
 
   it('is empty for a new member', async () => {
     const me = await premium();

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.js';
 import { users } from '../members/members.tables.js';
+import { notBlockedWith } from '../members/blocks.js';
 import type { FeatureCandidate } from './featuring.policy.js';
 
 /** Drizzle leaves column names unqualified inside raw SQL; the member row is named explicitly. */
@@ -54,9 +55,9 @@ export async function markFeatured(
 
 /**
  * The members featured on `day` whose featuring still counts: active, and able to pay for one of
- * their listings ("until their points run out", D8.3).
+ * their listings ("until their points run out", D8.3); leaving out any blocked either way by the viewer.
  */
-export async function featuredOn(db: Db, day: string) {
+export async function featuredOn(db: Db, day: string, viewerId: number) {
   return db
     .select({
       id: users.id,
@@ -66,6 +67,13 @@ export async function featuredOn(db: Db, day: string) {
       createdAt: users.createdAt,
     })
     .from(users)
-    .where(and(eq(users.featuredOn, day), eq(users.status, 'active'), payableListing))
+    .where(
+      and(
+        eq(users.featuredOn, day),
+        eq(users.status, 'active'),
+        payableListing,
+        notBlockedWith(viewerId, u('id')),
+      ),
+    )
     .orderBy(users.id);
 }

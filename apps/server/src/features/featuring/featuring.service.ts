@@ -1,5 +1,6 @@
 import { uploads, type referrals as contract } from '@marquee/contract';
 import type { AppDeps } from '../../platform/deps.js';
+import type { Caller } from '../../platform/auth.js';
 import type { DailyJob } from '../../platform/jobs.js';
 import { pacificDay } from '../../platform/time.js';
 import { mailMember } from '../account/member-mail.js';
@@ -36,9 +37,12 @@ async function mailFeatured(deps: AppDeps, userId: number): Promise<void> {
 const monthYear = (d: Date) =>
   d.toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'America/Los_Angeles' });
 
-/** home/fetchFeaturedMembers (spec 1 §7): today's featured members while their featuring counts (D8.3). */
-export async function fetchFeaturedMembers(deps: AppDeps) {
-  const rows = await featuredOn(deps.db, pacificDay(deps.clock.now()));
+/**
+ * home/fetchFeaturedMembers (spec 1 §7): today's featured members while their featuring counts
+ * (D8.3). The pick is site-wide; the caller is not shown a member blocked either way (D4.1).
+ */
+export async function fetchFeaturedMembers(deps: AppDeps, caller: Caller) {
+  const rows = await featuredOn(deps.db, pacificDay(deps.clock.now()), caller.userId);
   return {
     status: 'success' as const,
     users: rows.map((r): contract.FeaturedMember => ({

@@ -8,7 +8,7 @@ import { featuringJob } from './featuring.service.js';
 import { jobRuns } from '../../platform/jobs.tables.js';
 import { outboxMails } from '../../platform/mail.tables.js';
 import { emailSettings } from '../account/account.tables.js';
-import { users } from '../members/members.tables.js';
+import { blocks, users } from '../members/members.tables.js';
 import { HOUSE_ID, movePoints } from '../points/ledger.js';
 
 // The pick looks at every member, so this file has a database of its own on PostgreSQL too.
@@ -157,5 +157,24 @@ describe('home/fetchFeaturedMembers (spec 1 §7, D8.3)', () => {
     t.clock.advance(24 * 3600_000);
     expect((await t.call(referrals.fetchFeaturedMembers, {}, viewer.token)).body.users).toEqual([]);
     expect((await t.call(referrals.fetchFeaturedMembers, {})).statusCode).toBe(401);
+  });
+
+  it('leaves out, for this viewer only, a featured member blocked either way (D4.1)', async () => {
+    t.clock.set(new Date('2026-05-01T07:00:00Z'));
+    const a = await candidate('premium', 2000);
+    const b = await candidate('pro', 1900);
+    expect(await runDueJobs(t.app.deps, [featuringJob])).toEqual(['featuring']);
+    const [iBlocked, blockedMe, other] = await Promise.all([1, 2, 3].map(() => buildMember(t.db, t.clock)));
+    const at = t.clock.now();
+    await t.db.insert(blocks).values([
+      { blockerId: iBlocked!.id, blockedId: a.id, createdAt: at },
+      { blockerId: b.id, blockedId: blockedMe!.id, createdAt: at },
+    ]);
+    const seenBy = async (m: BuiltMember) =>
+      (await t.call(referrals.fetchFeaturedMembers, {}, m.token)).body.users.map((u) => u.id);
+    expect(await seenBy(iBlocked!)).toEqual([b.id]);
+    expect(await seenBy(blockedMe!)).toEqual([a.id]);
+    // The pick itself is site-wide: everyone else still sees both.
+    expect(await seenBy(other!)).toEqual([a.id, b.id]);
   });
 });

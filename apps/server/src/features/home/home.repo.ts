@@ -1,19 +1,12 @@
-import { and, desc, eq, gt, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.js';
-import { blocks, users } from '../members/members.tables.js';
+import { users } from '../members/members.tables.js';
+import { notBlockedWith } from '../members/blocks.js';
 import { profileVideos, videoRatings } from '../profile/profile.tables.js';
 import type { home } from '@marquee/contract';
 import type { VideoCandidate } from './featured-video.policy.js';
 
-/**
- * Neither member has blocked the other (D4.1, kept for the home page): `other` is the column of the
- * other member, written qualified because drizzle leaves columns unqualified inside raw SQL. Each
- * direction is one lookup in the blocks primary key.
- */
-export function notBlockedWith(callerId: number, other: SQL): SQL {
-  return sql`not exists (select 1 from ${blocks} b where b.blocker_id = ${callerId} and b.blocked_id = ${other})
-    and not exists (select 1 from ${blocks} b where b.blocker_id = ${other} and b.blocked_id = ${callerId})`;
-}
+/** Kept exported here for the board, which reads it from the home page's repo. */
 
 const userId = sql.raw('"users"."id"');
 const activeMember = and(eq(users.kind, 'member'), eq(users.status, 'active'));

@@ -1,4 +1,4 @@
-import { home as contract, media } from '@marquee/contract';
+import { home as contract, media, uploads } from '@marquee/contract';
 import type { AppDeps } from '../../platform/deps.js';
 import type { Caller } from '../../platform/auth.js';
 import type { Db } from '../../platform/db/database.js';
@@ -19,7 +19,7 @@ export async function newMembers(deps: AppDeps, caller: Caller) {
       id: m.id,
       full_name: `${m.first} ${m.last}`.trim(),
       desc_line: describeMember(m, 'New to Marquee'),
-      avatar: m.defaultPic,
+      avatar: uploads.pictureUrl(m.defaultPic, 80),
       joined_ago: timeAgo(m.createdAt, now),
     })),
   };
@@ -66,7 +66,7 @@ export async function featuredVideo(deps: AppDeps, caller: Caller): Promise<cont
       id: owner.id,
       full_name: `${owner.first} ${owner.last}`.trim(),
       desc: describeMember(owner, memberSince(owner.createdAt)),
-      avatar: owner.defaultPic,
+      avatar: uploads.pictureUrl(owner.defaultPic, 80),
     },
   };
 }

@@ -188,7 +188,7 @@ describe('home/fetchNewMembers', () => {
         id: newest!.id,
         full_name: expect.stringMatching(/^Test Member /),
         desc_line: 'Gaffer · Vancouver',
-        avatar: 'abc.jpg',
+        avatar: '/media/80/abc.jpg',
         joined_ago: '12 hours ago',
       },
       expect.objectContaining({ id: older!.id, desc_line: 'New to Marquee', joined_ago: '6 days ago' }),

@@ -5,7 +5,8 @@ const other = (o: Partial<CorrespondentFacts> = {}): CorrespondentFacts => ({
   id: 2000,
   kind: 'member',
   status: 'active',
-  blocked: false,
+  blockedByMe: false,
+  blockedMe: false,
   theyWrote: false,
   ...o,
 });
@@ -26,8 +27,12 @@ describe('messages policy', () => {
     expect(postRefusal(1000, false, other({ kind: 'system' }))?.httpStatus).toBe(404);
     expect(postRefusal(1000, false, other({ status: 'deactivated' }))?.httpStatus).toBe(404);
     // A blocked member is refused before the membership rule, so upgrading is not offered in vain.
-    expect(postRefusal(1000, true, other({ blocked: true }))?.message).toBe(
+    expect(postRefusal(1000, true, other({ blockedByMe: true }))?.message).toBe(
       "You can't exchange messages with this member.",
+    );
+    // A member who blocked the asker looks exactly like one who cannot receive messages.
+    expect(postRefusal(1000, true, other({ blockedMe: true }))).toEqual(
+      postRefusal(1000, true, other({ status: 'deactivated' })),
     );
     expect(postRefusal(1000, true, other())?.extra).toBe('upgrade');
     expect(postRefusal(1000, true, other({ theyWrote: true }))).toBeNull();

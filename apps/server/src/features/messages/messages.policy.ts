@@ -7,8 +7,10 @@ export interface CorrespondentFacts {
   id: number;
   kind: string;
   status: string;
-  /** Either member blocked the other. */
-  blocked: boolean;
+  /** The asker blocked this member. */
+  blockedByMe: boolean;
+  /** This member blocked the asker (never told: the asker cannot tell they were blocked). */
+  blockedMe: boolean;
   /** The other member has sent the asker at least one message: the asker would be replying. */
   theyWrote: boolean;
 }
@@ -23,7 +25,13 @@ export const NOT_TO_YOURSELF = "You can't send a message to yourself.";
  */
 export function conversationRefusal(askerId: number, other: CorrespondentFacts | null): AppError | null {
   if (other?.id === askerId) return forbidden(NOT_TO_YOURSELF);
-  if (!other || other.kind !== 'member' || other.status !== 'active' || other.blocked) {
+  if (
+    !other ||
+    other.kind !== 'member' ||
+    other.status !== 'active' ||
+    other.blockedByMe ||
+    other.blockedMe
+  ) {
     return notFound(NO_SUCH_CONVERSATION);
   }
   return null;
@@ -34,17 +42,23 @@ export function mayPost(askerIsFree: boolean, other: CorrespondentFacts): boolea
   return !askerIsFree || other.theyWrote;
 }
 
-/** What posting is refused with, in the order a member would want to hear it; null when allowed. */
+export const CANNOT_RECEIVE = 'This member is not able to receive messages.';
+
+/**
+ * What posting is refused with, in the order a member would want to hear it; null when allowed. A
+ * member who blocked the asker answers exactly as one who cannot receive messages (docs/domain.md
+ * Profiles: you cannot tell you were blocked); only a block the asker made is named as such.
+ */
 export function postRefusal(
   askerId: number,
   askerIsFree: boolean,
   other: CorrespondentFacts | null,
 ): AppError | null {
   if (other?.id === askerId) return forbidden(NOT_TO_YOURSELF);
-  if (!other || other.kind !== 'member' || other.status !== 'active') {
-    return notFound('This member is not able to receive messages.');
+  if (!other || other.kind !== 'member' || other.status !== 'active' || other.blockedMe) {
+    return notFound(CANNOT_RECEIVE);
   }
-  if (other.blocked) return forbidden(CANNOT_MESSAGE);
+  if (other.blockedByMe) return forbidden(CANNOT_MESSAGE);
   if (!mayPost(askerIsFree, other)) {
     return new AppError(403, 'error', contract.FREE_CANNOT_START, contract.UPGRADE_EXTRA);
   }

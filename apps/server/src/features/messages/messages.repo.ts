@@ -1,17 +1,13 @@
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { HOUR_MS, MINUTE_MS } from '../../platform/time.js';
 import type { Db } from '../../platform/db/database.js';
-import { blocks, users } from '../members/members.tables.js';
+import { users } from '../members/members.tables.js';
+import { blockExists, notBlockedWith } from '../members/blocks.js';
 import { messageThreads, messages } from './messages.tables.js';
 import type { CorrespondentFacts, SendingRate } from './messages.policy.js';
 
 /** Drizzle leaves column names unqualified in a select list, so the joined member is named explicitly. */
 const otherMember = sql.raw('"users"."id"');
-
-/** Neither member blocked the other (blocking hides each from the other everywhere); served by the blocks keys. */
-const notBlockedWith = (me: number) =>
-  sql`not exists (select 1 from ${blocks} b where (b.blocker_id = ${me} and b.blocked_id = ${otherMember})
-        or (b.blocker_id = ${otherMember} and b.blocked_id = ${me}))`;
 
 /** Conversations with an unread message from a member the reader can still see, for the top bar's badge. */
 export async function unreadThreadCount(db: Db, userId: number): Promise<number> {
@@ -29,7 +25,7 @@ export function unreadThreadCountQuery(db: Db, userId: number) {
         eq(messageThreads.ownerId, userId),
         eq(messageThreads.unread, true),
         eq(users.status, 'active'),
-        notBlockedWith(userId),
+        notBlockedWith(userId, otherMember),
       ),
     );
 }
@@ -49,7 +45,13 @@ export function recentThreads(db: Db, userId: number, limit: number) {
     .from(messageThreads)
     .innerJoin(users, eq(users.id, messageThreads.otherId))
     .innerJoin(messages, eq(messages.id, messageThreads.lastMessageId))
-    .where(and(eq(messageThreads.ownerId, userId), eq(users.status, 'active'), notBlockedWith(userId)))
+    .where(
+      and(
+        eq(messageThreads.ownerId, userId),
+        eq(users.status, 'active'),
+        notBlockedWith(userId, otherMember),
+      ),
+    )
     .orderBy(desc(messageThreads.lastAt))
     .limit(limit);
 }
@@ -60,12 +62,11 @@ export type Correspondent = CorrespondentFacts & {
   defaultPic: string | null;
 };
 
-/** The other member of a conversation with what the rules need: blocks either way and whether they wrote first. */
+/** The other member of a conversation with what the rules need: blocks each way and whether they wrote first. */
 export async function correspondent(db: Db, me: number, otherId: number): Promise<Correspondent | null> {
   const [row] = await correspondentQuery(db, me, otherId);
   if (!row) return null;
-  const { notBlocked, ...rest } = row;
-  return { ...rest, blocked: !notBlocked };
+  return row;
 }
 
 export function correspondentQuery(db: Db, me: number, otherId: number) {
@@ -77,7 +78,8 @@ export function correspondentQuery(db: Db, me: number, otherId: number) {
       first: users.first,
       last: users.last,
       defaultPic: users.defaultPic,
-      notBlocked: notBlockedWith(me).mapWith(Boolean),
+      blockedByMe: blockExists(me, otherMember).mapWith(Boolean),
+      blockedMe: blockExists(otherMember, me).mapWith(Boolean),
       theyWrote: sql<boolean>`exists (select 1 from ${messages} m
         where m.sender_id = ${otherMember} and m.recipient_id = ${me})`.mapWith(Boolean),
     })

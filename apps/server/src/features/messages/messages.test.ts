@@ -113,15 +113,32 @@ describe('messages/postMessage', () => {
     expect(res.body.message).toBe("You can't send a message to yourself.");
   });
 
-  it.each(['they blocked me', 'I blocked them'])('refuses when %s', async (who) => {
+  it('refuses a member I blocked, naming the block', async () => {
     const me = await premium();
     const them = await premium();
     await post(them, me, 'Earlier message');
-    if (who === 'they blocked me') await block(them.id, me.id);
-    else await block(me.id, them.id);
+    await block(me.id, them.id);
     const res = await post(me, them, 'Hello?');
     expect(res.statusCode).toBe(403);
     expect(res.body).toEqual({ status: 'error', message: "You can't exchange messages with this member." });
+    expect(await messagesBetween(me.id, them.id)).toHaveLength(0);
+  });
+
+  it('refuses a member who blocked me exactly as one who cannot receive messages (no hint of the block)', async () => {
+    const me = await premium();
+    const them = await premium();
+    const gone = await premium();
+    await post(them, me, 'Earlier message');
+    await block(them.id, me.id);
+    await setStatus(t.db, gone.id, 'deactivated');
+    const res = await post(me, them, 'Hello?');
+    const inactive = await post(me, gone, 'Hello?');
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toEqual({ status: 'error', message: 'This member is not able to receive messages.' });
+    expect({ statusCode: res.statusCode, body: res.body }).toEqual({
+      statusCode: inactive.statusCode,
+      body: inactive.body,
+    });
     expect(await messagesBetween(me.id, them.id)).toHaveLength(0);
   });
 

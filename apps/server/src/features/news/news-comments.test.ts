@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { news } from '@marquee/contract';
 import { useTestApp } from '../../../test/test-app.js';
-import { buildMember } from '../../../test/factories.js';
+import { buildMember, setStatus } from '../../../test/factories.js';
+import { users } from '../members/members.tables.js';
 import { newsItems } from './news.tables.js';
 import { alertsOf, block, postText } from './news.test-support.js';
 
@@ -153,7 +154,75 @@ describe('news/likeNewsComment and unlikeNewsComment', () => {
       const unlike = await t.call(news.unlikeNewsComment, { comment_id: made.comment.id }, fan.token);
       expect(unlike.body).toMatchObject({ status: 'success', likers: [] });
     }
+    // Liked again after the unlikes: still the one alert (D8.2 never twice for a repeated like).
+    await t.call(news.likeNewsComment, { comment_id: made.comment.id }, fan.token);
+    expect(await alertsOf(t.db, author.id, 'news_comment_like')).toHaveLength(1);
     expect((await t.call(news.likeNewsComment, { comment_id: 0 }, fan.token)).statusCode).toBe(400);
     expect((await t.call(news.likeNewsComment, { comment_id: made.comment.id })).statusCode).toBe(401);
+  });
+});
+
+describe('comment likers and limits', () => {
+  it('leaves out likers blocked either way and inactive likers', async () => {
+    const [author, viewer, kept, iBlocked, blockedMe, gone] = [
+      await member(),
+      await member(),
+      await member(),
+      await member(),
+      await member(),
+      await member(),
+    ];
+    const id = await postText(t, author.token);
+    const made = await comment(author.token, id);
+    for (const fan of [kept, iBlocked, blockedMe, gone]) {
+      t.clock.advance(1_000);
+      await t.call(news.likeNewsComment, { comment_id: made.comment.id }, fan!.token);
+    }
+    t.clock.advance(1_000);
+    await block(t.db, viewer.id, iBlocked.id);
+    await block(t.db, blockedMe.id, viewer.id);
+    await setStatus(t.db, gone.id, 'deactivated');
+    const listed = await t.call(news.fetchNewsFeedComments, { news_id: id }, viewer.token);
+    expect(listed.body.comments[0]?.likers).toEqual([kept.id]);
+    const like = await t.call(news.likeNewsComment, { comment_id: made.comment.id }, viewer.token);
+    expect(like.body.likers).toEqual([kept.id, viewer.id]);
+    // The author, who blocked nobody, still sees every active liker.
+    const theirs = await t.call(news.fetchNewsFeedComments, { news_id: id }, author.token);
+    expect(theirs.body.comments[0]?.likers).toEqual([kept.id, iBlocked.id, blockedMe.id, viewer.id]);
+  });
+
+  it('checks the length again once mentions carry the member’s own name', async () => {
+    const [writer, named] = [await member(), await member()];
+    await t.db
+      .update(users)
+      .set({ first: 'Maximiliana', last: 'Throckmorton-Featherstonehaugh' })
+      .where(eq(users.id, named.id));
+    const id = await postText(t, writer.token);
+    const text = `@[x](${named.id}) ${'c'.repeat(190)}`;
+    expect(news.visibleLength(text)).toBeLessThanOrEqual(news.COMMENT_MAX);
+    const answer = await t.call(news.postComment, { news_id: id, comment: text }, writer.token);
+    expect(answer.statusCode).toBe(400);
+    expect(answer.body.message).toBe(news.COMMENT_LENGTH_ERROR);
+  });
+
+  it(`allows ${news.COMMENTS_PER_MINUTE} comments a minute, then 429 with Retry-After and the wait`, async () => {
+    const m = await member();
+    const id = await postText(t, m.token);
+    for (let i = 0; i < news.COMMENTS_PER_MINUTE; i++) {
+      t.clock.advance(1_000);
+      await comment(m.token, id, `Comment number ${i}`);
+    }
+    const refused = await t.call(news.postComment, { news_id: id, comment: 'One too many' }, m.token);
+    expect(refused.statusCode).toBe(429);
+    // The first comment was made 19 s before the last: it leaves the minute in 41 s.
+    const wait = 60 - (news.COMMENTS_PER_MINUTE - 1);
+    expect(refused.response.headers['retry-after']).toBe(String(wait));
+    expect(refused.body.message).toBe(
+      `You are posting very quickly. Please wait ${wait} seconds before posting another comment.`,
+    );
+    t.clock.advance(wait * 1000);
+    expect(
+      (await t.call(news.postComment, { news_id: id, comment: 'Now it is fine' }, m.token)).statusCode,
+    ).toBe(200);
   });
 });

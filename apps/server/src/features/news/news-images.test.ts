@@ -41,6 +41,25 @@ describe('news/postNews with an image (spec 1 §4, spec 2 §5 upload)', () => {
     expect(served.headers['content-type']).toMatch(/^image\//);
   });
 
+  it('deleting an image post removes its picture: /media/{name} is then 404', async () => {
+    const m = await buildMember(t.db, t.clock);
+    const answer = await postMultipart(
+      t,
+      m.token,
+      { comment: 'A still to delete', hasFile: 'yes', hasVideo: 'no' },
+      { field: 'myFile', filename: 'still.png', type: 'image/png', data: await png() },
+    );
+    const newsId = answer.body.news_id as number;
+    const [item] = (await t.call(news.fetchNewsItems, { filter: 'single', filter_id: newsId }, m.token)).body
+      .newsItems;
+    const url = `/media/${item?.media_code ?? ''}`;
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+    const done = await t.call(news.deleteNews, { news_id: newsId }, m.token);
+    expect(done.body).toMatchObject({ status: 'success', message: news.POST_DELETED });
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: item?.image_url ?? '' })).statusCode).toBe(404);
+  });
+
   it('refuses a file over 2,048,000 bytes and one that is not an image, with the pipeline’s messages', async () => {
     const m = await buildMember(t.db, t.clock);
     const big = Buffer.concat([await png(), Buffer.alloc(2_048_001)]);

@@ -1,7 +1,8 @@
-import { and, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { news } from '@marquee/contract';
 import { statement, type Db } from '../../platform/db/database.js';
 import { users } from '../members/members.tables.js';
+import { notBlockedWith } from '../members/blocks.js';
 import {
   newsCommentLikes,
   newsComments,
@@ -57,11 +58,23 @@ const placeholders: FeedValues = {
 
 const me = sql`${sql.placeholder('me')}::int`;
 
+/** The largest id an int column holds. */
+const MAX_ID = 2_147_483_647;
+
 /** Neither member has blocked the other (the feed leaves such authors out both ways). */
-const notBlocked = (author: SQL, viewer: SQL = me) => sql`not exists (
-  select 1 from blocks b
-  where (b.blocker_id = ${viewer} and b.blocked_id = ${author})
-     or (b.blocker_id = ${author} and b.blocked_id = ${viewer}))`;
+const notBlocked = (author: SQL, viewer: SQL = me) => notBlockedWith(viewer, author);
+
+/**
+ * The ids of the members who liked something, oldest first, as the viewer may see them: active
+ * members with no block either way (the same people the feed would show). `likes` names the likes
+ * table and `on` the condition tying it to the item or comment; each liker is one primary-key read.
+ */
+const visibleLikers = (likes: SQL, on: SQL, viewer: SQL = me) => sql`array(
+  select l.user_id from ${likes} l join users lu on lu.id = l.user_id
+  where ${on} and lu.status = 'active' and ${notBlocked(sql`l.user_id`, viewer)}
+  order by l.created_at, l.user_id)`;
+const itemLikers = (viewer: SQL = me) => visibleLikers(sql`news_likes`, sql`l.news_id = n.id`, viewer);
+const commentLikers = visibleLikers(sql`news_comment_likes`, sql`l.comment_id = c.id`);
 
 /**
  * The feed's one query per filter. `all` walks news_items_feed_idx newest first and stops after a
@@ -84,8 +97,7 @@ export function feedSql(filter: news.NewsFilter, v: FeedValues = placeholders): 
   return sql`
     select n.id, n.user_id, n.kind, n.content, n.media_type, n.media_code, n.media_title,
            n.comment_count, n.created_at, u.first, u.last, u.default_pic,
-           array(select l.user_id from news_likes l where l.news_id = n.id
-                 order by l.created_at, l.user_id) as likers
+           ${itemLikers(viewerId)} as likers
     from news_items n
     join users u on u.id = n.user_id
     cross join (select hide_v4v, hide_faceless from users where id = ${viewerId}) viewer
@@ -124,8 +136,7 @@ const commentsStatement = statement<CommentRow>(
   'news_comments_of_item',
   () => sql`
     select c.id, c.news_id, c.user_id, c.comment, c.created_at, u.first, u.last, u.default_pic,
-           array(select cl.user_id from news_comment_likes cl where cl.comment_id = c.id
-                 order by cl.created_at, cl.user_id) as likers
+           ${commentLikers} as likers
     from news_comments c
     join users u on u.id = c.user_id
     where c.news_id = ${sql.placeholder('newsId')}::int
@@ -143,8 +154,7 @@ const commentStatement = statement<CommentRow>(
   'news_comment_one',
   () => sql`
     select c.id, c.news_id, c.user_id, c.comment, c.created_at, u.first, u.last, u.default_pic,
-           array(select cl.user_id from news_comment_likes cl where cl.comment_id = c.id
-                 order by cl.created_at, cl.user_id) as likers
+           ${commentLikers} as likers
     from news_comments c
     join users u on u.id = c.user_id
     join news_items n on n.id = c.news_id
@@ -184,13 +194,16 @@ export async function removeLike(db: Db, newsId: number, userId: number): Promis
   await db.delete(newsLikes).where(and(eq(newsLikes.newsId, newsId), eq(newsLikes.userId, userId)));
 }
 
-export async function likersOf(db: Db, newsId: number): Promise<number[]> {
-  const rows = await db
-    .select({ userId: newsLikes.userId })
-    .from(newsLikes)
-    .where(eq(newsLikes.newsId, newsId))
-    .orderBy(newsLikes.createdAt, newsLikes.userId);
-  return rows.map((r) => r.userId);
+const likersStatement = statement<{ likers: number[] | null }>(
+  'news_item_likers',
+  () => sql`select ${itemLikers()} as likers
+    from news_items n where n.id = ${sql.placeholder('newsId')}::int`,
+);
+
+/** The item's likers as the viewer may see them (active, no block either way), oldest first. */
+export async function likersOf(db: Db, meId: number, newsId: number): Promise<number[]> {
+  const [row] = await likersStatement(db, { me: meId, newsId });
+  return (row?.likers ?? []).map(Number);
 }
 
 export async function addCommentLike(db: Db, commentId: number, userId: number, at: Date): Promise<boolean> {
@@ -208,13 +221,16 @@ export async function removeCommentLike(db: Db, commentId: number, userId: numbe
     .where(and(eq(newsCommentLikes.commentId, commentId), eq(newsCommentLikes.userId, userId)));
 }
 
-export async function commentLikersOf(db: Db, commentId: number): Promise<number[]> {
-  const rows = await db
-    .select({ userId: newsCommentLikes.userId })
-    .from(newsCommentLikes)
-    .where(eq(newsCommentLikes.commentId, commentId))
-    .orderBy(newsCommentLikes.createdAt, newsCommentLikes.userId);
-  return rows.map((r) => r.userId);
+const commentLikersStatement = statement<{ likers: number[] | null }>(
+  'news_comment_likers',
+  () => sql`select ${commentLikers} as likers
+    from news_comments c where c.id = ${sql.placeholder('commentId')}::int`,
+);
+
+/** The comment's likers as the viewer may see them (active, no block either way), oldest first. */
+export async function commentLikersOf(db: Db, meId: number, commentId: number): Promise<number[]> {
+  const [row] = await commentLikersStatement(db, { me: meId, commentId });
+  return (row?.likers ?? []).map(Number);
 }
 
 /** Adds a comment and counts it on its item, in the caller's transaction; returns the comment's id and the new count. */
@@ -253,6 +269,46 @@ export async function hideAuthor(db: Db, userId: number, authorId: number, at: D
   await db.insert(newsHiddenAuthors).values({ userId, authorId, createdAt: at }).onConflictDoNothing();
 }
 
+/**
+ * The times of the member's latest posts, newest first, at most `limit` (the hourly limit): read
+ * backwards along news_items_user_idx (user_id, id) and stopped there, so it stays small.
+ */
+export async function recentPostTimes(db: Db, userId: number, limit: number): Promise<Date[]> {
+  const rows = await db
+    .select({ at: newsItems.createdAt })
+    .from(newsItems)
+    .where(and(eq(newsItems.userId, userId), eq(newsItems.kind, 'post')))
+    .orderBy(desc(newsItems.id))
+    .limit(limit);
+  return rows.map((r) => new Date(r.at));
+}
+
+/** The times of the member's comments since `since`, newest first, at most `limit` (news_comments_user_idx). */
+export async function recentCommentTimes(
+  db: Db,
+  userId: number,
+  since: Date,
+  limit: number,
+): Promise<Date[]> {
+  const rows = await db
+    .select({ at: newsComments.createdAt })
+    .from(newsComments)
+    .where(and(eq(newsComments.userId, userId), gt(newsComments.createdAt, since)))
+    .orderBy(desc(newsComments.createdAt))
+    .limit(limit);
+  return rows.map((r) => new Date(r.at));
+}
+
+/** A member the viewer may name: null when unknown, or when a block stands between them either way. */
+export async function memberSeenBy(db: Db, meId: number, id: number) {
+  const [row] = await db
+    .select({ id: users.id, first: users.first, last: users.last, kind: users.kind, status: users.status })
+    .from(users)
+    .where(and(eq(users.id, id), notBlockedWith(meId, sql.raw('"users"."id"'))))
+    .limit(1);
+  return row ?? null;
+}
+
 export async function memberById(db: Db, id: number) {
   const [row] = await db
     .select({ id: users.id, first: users.first, last: users.last, kind: users.kind, status: users.status })
@@ -267,18 +323,18 @@ export async function memberById(db: Db, id: number) {
  * other. With their names, which the stored mention takes from the record.
  */
 export async function mentionable(db: Db, meId: number, ids: number[]) {
-  if (!ids.length) return [];
+  // An id past the int range names nobody (the column is int): such a mention stays plain text.
+  const inRange = ids.filter((id) => Number.isSafeInteger(id) && id > 0 && id <= MAX_ID);
+  if (!inRange.length) return [];
   return db
     .select({ id: users.id, first: users.first, last: users.last })
     .from(users)
     .where(
       and(
-        inArray(users.id, ids),
+        inArray(users.id, inRange),
         eq(users.kind, 'member'),
         eq(users.status, 'active'),
-        sql`not exists (select 1 from blocks b
-              where (b.blocker_id = ${meId} and b.blocked_id = ${users.id})
-                 or (b.blocker_id = ${users.id} and b.blocked_id = ${meId}))`,
+        notBlockedWith(meId, sql.raw('"users"."id"')),
       ),
     );
 }

@@ -3,8 +3,9 @@ import type { AppDeps } from '../../platform/deps.js';
 import type { Caller } from '../../platform/auth.js';
 import type { Db } from '../../platform/db/database.js';
 import { AppError, badInput, forbidden, notFound } from '../../platform/errors.js';
-import { raiseAlert } from '../alerts/alerts.repo.js';
-import { storeImage } from '../uploads/uploads.service.js';
+import { raiseAlert, raiseAlertOnce } from '../alerts/alerts.repo.js';
+import { removeImages, storeImage } from '../uploads/uploads.service.js';
+import { HOUR_MS } from '../../platform/time.js';
 import * as repo from './news.repo.js';
 import * as policy from './news.policy.js';
 import { presentComment, presentItem } from './news.present.js';
@@ -18,6 +19,8 @@ type PostInput = {
 };
 
 const itemLink = (newsId: number) => `/home/${newsId}`;
+const POST_LENGTH = { min: news.POST_MIN, max: news.POST_MAX, error: news.POST_LENGTH_ERROR };
+const COMMENT_LENGTH = { min: news.COMMENT_MIN, max: news.COMMENT_MAX, error: news.COMMENT_LENGTH_ERROR };
 const nameOf = (m: { first: string; last: string }) => `${m.first} ${m.last}`.trim();
 
 async function callerName(db: Db, caller: Caller): Promise<string> {
@@ -41,10 +44,18 @@ async function commentOrGone(deps: AppDeps, caller: Caller, commentId: number) {
  * Stores the text's mentions with the members' own names and returns the text and who to alert
  * (D8.2: active members, no block either way, not the writer).
  */
-async function settleMentions(db: Db, caller: Caller, text: string) {
+async function settleMentions(
+  db: Db,
+  caller: Caller,
+  text: string,
+  length: { min: number; max: number; error: string },
+) {
   const known = await repo.mentionable(db, caller.userId, news.mentionedIds(text).slice(0, 20));
   const names = new Map(known.map((m) => [m.id, nameOf(m)]));
   const settled = policy.settleMentions(text, names);
+  // The length was checked on the names as typed; the members' own names may be longer (or shorter).
+  const visible = news.visibleLength(settled);
+  if (visible < length.min || visible > length.max) throw badInput(length.error);
   return {
     text: settled,
     alert: policy.mentionTargets(settled, caller.userId).filter((id) => names.has(id)),
@@ -55,6 +66,12 @@ async function settleMentions(db: Db, caller: Caller, text: string) {
 export async function postNews(deps: AppDeps, caller: Caller, input: PostInput) {
   const chosen = policy.postMedia(input);
   if (chosen.kind === 'refused') throw badInput(chosen.message);
+  const now = deps.clock.now();
+  const recent = await repo.recentPostTimes(deps.db, caller.userId, news.POSTS_PER_HOUR);
+  const tooFast = policy.rateRefusal(policy.POST_LIMITS, recent, now);
+  if (tooFast) throw tooFast;
+  // Settled before any image is stored, so a refused text leaves no file behind.
+  const { text, alert } = await settleMentions(deps.db, caller, input.comment, POST_LENGTH);
   let mediaFields: { mediaType: string; mediaCode: string; mediaTitle: string | null } = {
     mediaType: '',
     mediaCode: '',
@@ -75,8 +92,6 @@ export async function postNews(deps: AppDeps, caller: Caller, input: PostInput) 
     });
     mediaFields = { mediaType: 'image', mediaCode: stored.name, mediaTitle: null };
   }
-  const now = deps.clock.now();
-  const { text, alert } = await settleMentions(deps.db, caller, input.comment);
   const name = alert.length ? await callerName(deps.db, caller) : '';
   const newsId = await deps.db.transaction(async (tx) => {
     const id = await repo.insertNews(tx, {
@@ -130,10 +145,11 @@ export async function likeItem(deps: AppDeps, caller: Caller, newsId: number) {
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     const added = await repo.addLike(tx, newsId, caller.userId, now);
-    // D8.2: the author hears of a new like, never of their own or of a repeated one.
+    // D8.2: the author hears of a new like, never of their own or of a repeated one (liked again
+    // after an unlike: the alert of the first like stands, so no second one is raised).
     if (added && policy.alertsOwner(caller.userId, item.user_id)) {
       const name = await callerName(tx, caller);
-      await raiseAlert(tx, {
+      await raiseAlertOnce(tx, {
         userId: item.user_id,
         actorId: caller.userId,
         kind: 'news_like',
@@ -146,7 +162,7 @@ export async function likeItem(deps: AppDeps, caller: Caller, newsId: number) {
   return {
     status: 'success' as const,
     message: 'You like this post.',
-    likers: await repo.likersOf(deps.db, newsId),
+    likers: await repo.likersOf(deps.db, caller.userId, newsId),
   };
 }
 
@@ -156,7 +172,7 @@ export async function unlikeItem(deps: AppDeps, caller: Caller, newsId: number) 
   return {
     status: 'success' as const,
     message: 'You no longer like this post.',
-    likers: await repo.likersOf(deps.db, newsId),
+    likers: await repo.likersOf(deps.db, caller.userId, newsId),
   };
 }
 
@@ -173,11 +189,14 @@ export async function deleteItem(deps: AppDeps, caller: Caller, newsId: number) 
   // Spec 1 §6: only the author deletes a post; its comments and likes go with it.
   if (!policy.canDelete(caller.userId, item.user_id)) throw forbidden('You can only delete your own posts.');
   await repo.removeNews(deps.db, newsId);
+  // Its picture goes too (rows then files), so /media/{name} no longer serves it.
+  if (item.media_type === 'image' && item.media_code) await removeImages(deps, [item.media_code]);
   return { status: 'success' as const, message: news.POST_DELETED };
 }
 
 export async function hideAuthor(deps: AppDeps, caller: Caller, authorId: number) {
-  const author = await repo.memberById(deps.db, authorId);
+  // A member blocked either way is not found, as an unknown one (you cannot tell you were blocked).
+  const author = await repo.memberSeenBy(deps.db, caller.userId, authorId);
   if (!author || author.status !== 'active') throw notFound('There is no such member.');
   if (!policy.canHideAuthor(caller.userId, authorId)) {
     throw badInput(
@@ -194,7 +213,15 @@ export async function hideAuthor(deps: AppDeps, caller: Caller, authorId: number
 export async function postComment(deps: AppDeps, caller: Caller, newsId: number, comment: string) {
   const item = await itemOrGone(deps, caller, newsId);
   const now = deps.clock.now();
-  const { text, alert } = await settleMentions(deps.db, caller, comment);
+  const recent = await repo.recentCommentTimes(
+    deps.db,
+    caller.userId,
+    new Date(now.getTime() - HOUR_MS),
+    news.COMMENTS_PER_HOUR,
+  );
+  const tooFast = policy.rateRefusal(policy.COMMENT_LIMITS, recent, now);
+  if (tooFast) throw tooFast;
+  const { text, alert } = await settleMentions(deps.db, caller, comment, COMMENT_LENGTH);
   const made = await deps.db.transaction(async (tx) => {
     const saved = await repo.insertComment(tx, {
       newsId,
@@ -259,9 +286,10 @@ export async function likeComment(deps: AppDeps, caller: Caller, commentId: numb
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     const added = await repo.addCommentLike(tx, commentId, caller.userId, now);
+    // As for posts: one alert per liker and comment link, however often it is liked again.
     if (added && policy.alertsOwner(caller.userId, comment.user_id)) {
       const name = await callerName(tx, caller);
-      await raiseAlert(tx, {
+      await raiseAlertOnce(tx, {
         userId: comment.user_id,
         actorId: caller.userId,
         kind: 'news_comment_like',
@@ -274,7 +302,7 @@ export async function likeComment(deps: AppDeps, caller: Caller, commentId: numb
   return {
     status: 'success' as const,
     message: 'You like this comment.',
-    likers: await repo.commentLikersOf(deps.db, commentId),
+    likers: await repo.commentLikersOf(deps.db, caller.userId, commentId),
   };
 }
 
@@ -284,7 +312,7 @@ export async function unlikeComment(deps: AppDeps, caller: Caller, commentId: nu
   return {
     status: 'success' as const,
     message: 'You no longer like this comment.',
-    likers: await repo.commentLikersOf(deps.db, commentId),
+    likers: await repo.commentLikersOf(deps.db, caller.userId, commentId),
   };
 }
 

@@ -46,7 +46,10 @@ export const newsComments = pgTable(
     comment: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull(),
   },
-  (t) => [index('news_comments_news_idx').on(t.newsId, t.id), index('news_comments_user_idx').on(t.userId)],
+  (t) => [
+    index('news_comments_news_idx').on(t.newsId, t.id),
+    index('news_comments_user_idx').on(t.userId, t.createdAt),
+  ],
 );
 
 /** Who liked a news item. */

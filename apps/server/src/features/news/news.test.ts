@@ -133,6 +133,61 @@ describe('news/postNews', () => {
     expect(await alertsOf(t.db, blocker.id)).toHaveLength(0);
     expect(await alertsOf(t.db, writer.id, 'news_mention')).toHaveLength(0);
   });
+
+  it('keeps a mention of an id past the int range as plain text, not a 500', async () => {
+    const writer = await member();
+    const answer = await t.call(news.postNews, { comment: 'Hello @[x](9999999999) there' }, writer.token);
+    expect(answer.statusCode).toBe(200);
+    const [stored] = await t.db.select().from(newsItems).where(eq(newsItems.id, answer.body.news_id));
+    expect(stored?.content).toBe('Hello @x there');
+    const comment = await t.call(
+      news.postComment,
+      { news_id: answer.body.news_id, comment: 'Hi @[y](2147483648)!' },
+      writer.token,
+    );
+    expect(comment.statusCode).toBe(200);
+    expect(comment.body.comment.comment).not.toContain('<a');
+  });
+
+  it('checks the length again once mentions carry the member’s own name (spec 1 §9)', async () => {
+    const [writer, named] = [await member(), await member()];
+    await t.db
+      .update(users)
+      .set({ first: 'Maximiliana', last: 'Throckmorton-Featherstonehaugh' })
+      .where(eq(users.id, named.id));
+    const text = `@[x](${named.id}) ${'p'.repeat(190)}`;
+    expect(news.visibleLength(text)).toBeLessThanOrEqual(news.POST_MAX);
+    const answer = await t.call(news.postNews, { comment: text }, writer.token);
+    expect(answer.statusCode).toBe(400);
+    expect(answer.body.message).toBe(news.POST_LENGTH_ERROR);
+    expect(await feedIds(t, writer.token, { filter: 'user', filter_id: writer.id })).toEqual([]);
+  });
+
+  it(`allows ${news.POSTS_PER_MINUTE} posts a minute and ${news.POSTS_PER_HOUR} an hour, then 429 with Retry-After`, async () => {
+    const m = await member();
+    for (let i = 0; i < news.POSTS_PER_MINUTE; i++) await postText(t, m.token, `Quick post ${i}`);
+    const fast = await t.call(news.postNews, { comment: 'One too many' }, m.token);
+    expect(fast.statusCode).toBe(429);
+    expect(fast.response.headers['retry-after']).toBe('60');
+    expect(fast.body.message).toBe(
+      'You are posting very quickly. Please wait 60 seconds before posting another post.',
+    );
+    // Spread out (a minute apart), the hour's limit is what stops them, until the first posts leave it.
+    for (let i = news.POSTS_PER_MINUTE; i < news.POSTS_PER_HOUR; i++) {
+      t.clock.advance((10 * 60_000) / news.POSTS_PER_MINUTE);
+      await postText(t, m.token, `Steady post ${i}`);
+    }
+    t.clock.advance(60_000);
+    const hour = await t.call(news.postNews, { comment: 'Still too many' }, m.token);
+    expect(hour.statusCode).toBe(429);
+    const wait = Number(hour.response.headers['retry-after']);
+    expect(wait).toBeGreaterThan(60);
+    expect(hour.body.message).toBe(
+      `You have posted ${news.POSTS_PER_HOUR} posts in the last hour. Please wait ${Math.ceil(wait / 60)} minutes before posting another.`,
+    );
+    t.clock.advance(wait * 1000);
+    expect((await t.call(news.postNews, { comment: 'Later on' }, m.token)).statusCode).toBe(200);
+  });
 });
 
 describe('news/fetchNewsItems', () => {
@@ -164,7 +219,11 @@ describe('news/fetchNewsItems', () => {
 
   it('pages a member’s posts by the page size, saying whether more follow', async () => {
     const author = await member();
-    for (let i = 0; i < news.NEWS_PAGE_SIZE + 2; i++) await postText(t, author.token, `Post number ${i}`);
+    for (let i = 0; i < news.NEWS_PAGE_SIZE + 2; i++) {
+      // Under the rate limit (a post a minute is always allowed).
+      t.clock.advance(60_000);
+      await postText(t, author.token, `Post number ${i}`);
+    }
     const one = await t.call(news.fetchNewsItems, { filter: 'user', filter_id: author.id }, author.token);
     expect(one.body.newsItems).toHaveLength(news.NEWS_PAGE_SIZE);
     expect(one.body.hasMore).toBe(true);
@@ -304,6 +363,54 @@ describe('likes, hides and deletes of news items', () => {
       const unlike = await t.call(news.unlikeNewsItem, { news_id: id }, fan.token);
       expect(unlike.body).toMatchObject({ status: 'success', likers: [author.id] });
     }
+    // Liked again after the unlike: the first like's alert stands, no second one (D8.2).
+    await t.call(news.likeNewsItem, { news_id: id }, fan.token);
+    expect(await alertsOf(t.db, author.id, 'news_like')).toHaveLength(1);
+  });
+
+  it('leaves out of the likers members blocked either way and inactive members', async () => {
+    const [author, viewer, kept, iBlocked, blockedMe, gone] = [
+      await member(),
+      await member(),
+      await member(),
+      await member(),
+      await member(),
+      await member(),
+    ];
+    const id = await postText(t, author.token);
+    for (const fan of [kept, iBlocked, blockedMe, gone]) {
+      t.clock.advance(1_000);
+      await t.call(news.likeNewsItem, { news_id: id }, fan.token);
+    }
+    await block(t.db, viewer.id, iBlocked.id);
+    await block(t.db, blockedMe.id, viewer.id);
+    await setStatus(t.db, gone.id, 'deactivated');
+    const single = { filter: 'single', filter_id: id };
+    const seen = await t.call(news.fetchNewsItems, single, viewer.token);
+    expect(seen.body.newsItems[0]?.likers).toEqual([kept.id]);
+    t.clock.advance(1_000);
+    expect((await t.call(news.likeNewsItem, { news_id: id }, viewer.token)).body.likers).toEqual([
+      kept.id,
+      viewer.id,
+    ]);
+    expect((await t.call(news.unlikeNewsItem, { news_id: id }, viewer.token)).body.likers).toEqual([kept.id]);
+    // The author, who blocked nobody, sees every active liker.
+    const theirs = await t.call(news.fetchNewsItems, single, author.token);
+    expect(theirs.body.newsItems[0]?.likers).toEqual([kept.id, iBlocked.id, blockedMe.id]);
+  });
+
+  it('hideUserNews: a member blocked either way, unknown or inactive is not found, and not named', async () => {
+    const [me, iBlocked, blockedMe, gone] = [await member(), await member(), await member(), await member()];
+    await block(t.db, me.id, iBlocked.id);
+    await block(t.db, blockedMe.id, me.id);
+    await setStatus(t.db, gone.id, 'deactivated');
+    for (const who of [iBlocked, blockedMe, gone]) {
+      const answer = await t.call(news.hideUserNews, { user_id: who.id }, me.token);
+      expect(answer.statusCode).toBe(404);
+      expect(answer.body).toEqual({ status: 'error', message: 'There is no such member.' });
+    }
+    const unknown = await t.call(news.hideUserNews, { user_id: 99_999_999 }, me.token);
+    expect(unknown.body).toEqual({ status: 'error', message: 'There is no such member.' });
   });
 
   it('lets only the author delete a post, with the spec message (spec 1 §6, §8)', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.js';
 import { blocks, users } from '../members/members.tables.js';
 import { membershipColumns } from '../members/members.repo.js';
@@ -66,17 +66,19 @@ export async function videosOf(db: Db, userId: number) {
     .orderBy(asc(profileVideos.id));
 }
 
-export async function countVideos(db: Db, userId: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(profileVideos).where(eq(profileVideos.userId, userId));
-  return row?.n ?? 0;
+/** Locks the member's row, so that two adds of videos for one member run one after the other. */
+export async function lockMember(tx: Db, userId: number): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
 }
 
+/** Adds a video; null when the member has it already (profile_videos_user_code_idx). */
 export async function insertVideo(db: Db, row: typeof profileVideos.$inferInsert) {
   const [inserted] = await db
     .insert(profileVideos)
     .values(row)
+    .onConflictDoNothing()
     .returning({ id: profileVideos.id, code: profileVideos.code, name: profileVideos.name });
-  return inserted as { id: number; code: string; name: string };
+  return inserted ?? null;
 }
 
 /** Deletes a video of this member's; false when there is no such video of theirs. */

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../members/members.tables.js';
 
 /** Videos a member shows on their profile (spec 2 §3 Profile user: videos with code and name). */
@@ -17,6 +17,8 @@ export const profileVideos = pgTable(
   },
   (t) => [
     index('profile_videos_user_idx').on(t.userId, t.id),
+    // Each video once per member, even when two adds race.
+    uniqueIndex('profile_videos_user_code_idx').on(t.userId, t.code),
     index('profile_videos_created_idx').on(t.createdAt),
   ],
 );

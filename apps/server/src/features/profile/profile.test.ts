@@ -370,6 +370,30 @@ describe('profile videos: addVideo and deleteVideo', () => {
     }
   });
 
+  it('adds a video once and keeps to 12 even when adds arrive at the same moment', async () => {
+    const member = await buildMember(t.db, t.clock);
+    const tag = String(member.id % 10_000).padStart(4, '0');
+    await addSimVideo(t.db, { id: `race${tag}dup` });
+    const same = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        t.call(profile.addVideo, { url: `https://youtu.be/race${tag}dup` }, member.token),
+      ),
+    );
+    expect(same.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(same.filter((r) => r.statusCode === 409)).toHaveLength(4);
+
+    const ids = Array.from(
+      { length: profile.MAX_PROFILE_VIDEOS + 3 },
+      (_, i) => `rc${tag}v${String(i).padStart(4, '0')}`,
+    );
+    for (const id of ids) await addSimVideo(t.db, { id });
+    await Promise.all(
+      ids.map((id) => t.call(profile.addVideo, { url: `https://youtu.be/${id}` }, member.token)),
+    );
+    const shown = await details(member.id, member.token);
+    expect(shown.body.videos).toHaveLength(profile.MAX_PROFILE_VIDEOS);
+  });
+
   it('deletes own videos only', async () => {
     const member = await buildMember(t.db, t.clock);
     const other = await buildMember(t.db, t.clock);

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../platform/deps.js';
 import type { ProfileVideoRow } from './profile.repo.js';
 import type { Caller } from '../../platform/auth.js';
 import { badInput, conflict, notFound } from '../../platform/errors.js';
-import { countVideos, deleteOwnVideo, insertVideo, videosOf } from './profile.repo.js';
+import { deleteOwnVideo, insertVideo, lockMember, videosOf } from './profile.repo.js';
 
 /** A profile video as the page plays it: the player and still come from the platform adapter (D9). */
 export function presentVideo(deps: AppDeps, video: ProfileVideoRow, own: boolean): contract.ProfileVideo {
@@ -25,18 +25,22 @@ export function presentVideo(deps: AppDeps, video: ProfileVideoRow, own: boolean
 export async function addVideo(deps: AppDeps, caller: Caller, url: string) {
   const code = media.youtubeIdOf(url);
   if (!code) throw badInput(media.BAD_VIDEO_URL);
-  const [mine, found] = await Promise.all([
-    videosOf(deps.db, caller.userId),
-    deps.integrations.videos.video(code),
-  ]);
+  const found = await deps.integrations.videos.video(code);
   if (!found) throw badInput(media.BAD_VIDEO_URL);
-  if (mine.some((v) => v.code === code)) throw conflict(contract.VIDEO_REPEATED);
-  if (mine.length >= contract.MAX_PROFILE_VIDEOS) throw conflict(contract.TOO_MANY_VIDEOS);
-  const video = await insertVideo(deps.db, {
-    userId: caller.userId,
-    code,
-    name: media.cutVideoTitle(found.title),
-    createdAt: deps.clock.now(),
+  // The limit is counted with the member's row locked, so two adds at once cannot pass it.
+  const video = await deps.db.transaction(async (tx) => {
+    await lockMember(tx, caller.userId);
+    const mine = await videosOf(tx, caller.userId);
+    if (mine.some((v) => v.code === code)) throw conflict(contract.VIDEO_REPEATED);
+    if (mine.length >= contract.MAX_PROFILE_VIDEOS) throw conflict(contract.TOO_MANY_VIDEOS);
+    const added = await insertVideo(tx, {
+      userId: caller.userId,
+      code,
+      name: media.cutVideoTitle(found.title),
+      createdAt: deps.clock.now(),
+    });
+    if (!added) throw conflict(contract.VIDEO_REPEATED);
+    return added;
   });
   return {
     status: 'success' as const,
@@ -50,5 +54,3 @@ export async function deleteVideo(deps: AppDeps, caller: Caller, videoId: number
   if (!(await deleteOwnVideo(deps.db, caller.userId, videoId))) throw notFound(contract.NO_SUCH_VIDEO);
   return { status: 'success' as const, message: contract.VIDEO_DELETED };
 }
-
-export { countVideos };

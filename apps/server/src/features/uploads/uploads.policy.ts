@@ -1,4 +1,5 @@
 import { uploads as contract, type Membership } from '@marquee/contract';
+import { isBmp } from './bmp.js';
 
 const { BAD_TYPE, BAD_TYPE_HEADSHOT, FREE_PHOTO_LIMIT, MAX_UPLOAD_BYTES, TOO_LARGE } = contract;
 
@@ -13,7 +14,7 @@ export function imageKindOf(file: Buffer): ImageKind | null {
     return 'png';
   if (file.length >= 6 && /^GIF8[79]a$/.test(file.subarray(0, 6).toString('latin1'))) return 'gif';
   if (file.length >= 3 && file[0] === 0xff && file[1] === 0xd8 && file[2] === 0xff) return 'jpeg';
-  if (file.length >= 26 && file[0] === 0x42 && file[1] === 0x4d) return 'bmp';
+  if (isBmp(file)) return 'bmp';
   return null;
 }
 

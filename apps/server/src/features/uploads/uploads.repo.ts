@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.js';
 import { images } from './uploads.tables.js';
 
@@ -16,14 +16,6 @@ export async function imagesOf(db: Db, ownerId: number, folder: string): Promise
     .from(images)
     .where(and(eq(images.ownerId, ownerId), eq(images.folder, folder)))
     .orderBy(asc(images.id));
-}
-
-export async function countImages(db: Db, ownerId: number, folder: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(images)
-    .where(and(eq(images.ownerId, ownerId), eq(images.folder, folder)));
-  return row?.n ?? 0;
 }
 
 /** One image by its stored name (images_name_idx). */

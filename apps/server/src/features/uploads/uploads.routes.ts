@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { uploads } from '@marquee/contract';
 import { serve } from '../../platform/route.js';
 import { addProfilePhoto } from '../profile/pictures.service.js';
-import { readImage, storeImage } from './uploads.service.js';
+import { readImage } from './uploads.service.js';
 
 /** Stored names never change content, so browsers and proxies may keep them for a year. */
 const CACHE_FOREVER = 'public, max-age=31536000, immutable';
@@ -11,12 +11,8 @@ const CACHE_FOREVER = 'public, max-age=31536000, immutable';
 export function uploadsRoutes(app: FastifyInstance) {
   serve(app, uploads.upload, async ({ deps, caller, input }) => {
     const file = Buffer.from(input.myFile as Uint8Array);
-    if (input.folder === 'profiles') {
-      const { name } = await addProfilePhoto(deps, caller, file);
-      return { status: 'success' as const, message: 'Your picture was added.', imageName: name };
-    }
-    const { name } = await storeImage(deps, { ownerId: caller.userId, folder: input.folder, file });
-    return { status: 'success' as const, message: 'Your picture was uploaded.', imageName: name };
+    const { name } = await addProfilePhoto(deps, caller, file);
+    return { status: 'success' as const, message: 'Your picture was added.', imageName: name };
   });
 
   const sendImage = (size: uploads.PictureSize) =>
@@ -34,4 +30,6 @@ export function uploadsRoutes(app: FastifyInstance) {
   app.get('/media/:name', sendImage('full'));
   app.get('/media/80/:name', sendImage(80));
   app.get('/media/35/:name', sendImage(35));
+  // Any other address under /media is no picture, never the web app's page.
+  app.get('/media/*', async (_req, reply) => reply.code(404).type('text/plain').send('No such picture.'));
 }

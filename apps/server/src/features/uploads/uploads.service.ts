@@ -31,13 +31,13 @@ interface Encoded {
   thumbs: Record<(typeof THUMB_SIZES)[number], Buffer>;
 }
 
-/** A decoder for the file: sharp reads png, gif and jpeg; a bmp is read here and handed over as pixels. */
-function source(file: Buffer, kind: ImageKind, animated: boolean): Sharp {
-  if (kind === 'bmp') {
-    const bitmap = decodeBmp(file);
-    if (!bitmap) throw badInput(contract.BAD_TYPE_HEADSHOT);
+/** A BMP's pixels, decoded once for the original and both thumbnails (sharp cannot read BMP). */
+type Bitmap = NonNullable<ReturnType<typeof decodeBmp>>;
+
+/** A decoder for the file: sharp reads png, gif and jpeg; a bmp arrives here already decoded, as pixels. */
+function source(file: Buffer, bitmap: Bitmap | null, animated: boolean): Sharp {
+  if (bitmap)
     return sharp(bitmap.pixels, { raw: { width: bitmap.width, height: bitmap.height, channels: 4 } });
-  }
   // rotate() turns the picture upright by its EXIF orientation before the metadata is dropped.
   return sharp(file, { animated, limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
 }
@@ -54,8 +54,10 @@ async function reencode(file: Buffer, kind: ImageKind, allowBmp: boolean): Promi
   const format = kind === 'bmp' ? 'png' : kind;
   const animated = kind === 'gif';
   try {
+    const bitmap = kind === 'bmp' ? decodeBmp(file) : null;
+    if (kind === 'bmp' && !bitmap) throw badInput(contract.BAD_TYPE_HEADSHOT);
     const full = await encode(
-      source(file, kind, animated).resize({
+      source(file, bitmap, animated).resize({
         width: MAX_SIDE,
         height: MAX_SIDE,
         fit: 'inside',
@@ -67,7 +69,7 @@ async function reencode(file: Buffer, kind: ImageKind, allowBmp: boolean): Promi
     for (const size of THUMB_SIZES) {
       // Thumbnails are square and still (the first frame of a GIF), cropped to the interesting part.
       thumbs[size] = await encode(
-        source(file, kind, false).resize(size, size, { fit: 'cover', position: sharp.strategy.attention }),
+        source(file, bitmap, false).resize(size, size, { fit: 'cover', position: sharp.strategy.attention }),
         format,
       ).toBuffer();
     }

@@ -73,14 +73,13 @@ describe('the image pipeline (spec 2 §5 upload)', () => {
       statusCode: 400,
       body: { status: 'error', message: uploads.BAD_TYPE_HEADSHOT },
     });
-    const news = await uploadPicture(
-      t.app,
-      member.token,
-      Buffer.from('GIF89a but then nothing'),
-      'x.gif',
-      'news',
-    );
-    expect(news).toMatchObject({ statusCode: 400, body: { message: uploads.BAD_TYPE } });
+    await expect(
+      storeImage(t.app.deps, {
+        ownerId: member.id,
+        folder: 'news',
+        file: Buffer.from('GIF89a but then nothing'),
+      }),
+    ).rejects.toMatchObject({ httpStatus: 400, message: uploads.BAD_TYPE });
   });
 
   it('refuses a file over 2,048,000 bytes with the spec message, also past multipart’s own cap', async () => {
@@ -112,8 +111,10 @@ describe('the image pipeline (spec 2 §5 upload)', () => {
     expect([data[0], data[1], data[2]]).toEqual([255, 0, 0]);
     const last = (info.width - 1) * info.channels;
     expect([data[last], data[last + 1], data[last + 2]]).toEqual([0, 0, 255]);
-    const refused = await uploadPicture(t.app, member.token, testBmp(), 'headshot.bmp', 'news');
-    expect(refused).toMatchObject({ statusCode: 400, body: { message: uploads.BAD_TYPE } });
+    // Only a profile photo may be a BMP: a news picture may not.
+    await expect(
+      storeImage(t.app.deps, { ownerId: member.id, folder: 'news', file: testBmp() }),
+    ).rejects.toMatchObject({ httpStatus: 400, message: uploads.BAD_TYPE });
   });
 
   it('reads 8-bit palette and top-down BMPs too, and refuses a broken one', () => {
@@ -143,7 +144,7 @@ describe('the image pipeline (spec 2 §5 upload)', () => {
       '/media/35/..%2F..%2Fetc%2Fpasswd',
       '/media/12/x.png',
     ]) {
-      expect((await media(url)).statusCode).toBe(404);
+      expect((await media(url)).statusCode, url).toBe(404);
     }
   });
 
@@ -159,6 +160,21 @@ describe('the image pipeline (spec 2 §5 upload)', () => {
     await expect(
       storeImage(t.app.deps, { ownerId: member.id, folder: 'board', file: testBmp() }),
     ).rejects.toMatchObject({ httpStatus: 400, message: uploads.BAD_TYPE });
+  });
+
+  it('takes only profile photos: a picture for a post comes with the post, so none is stored unused', async () => {
+    const member = await buildMember(t.db, t.clock);
+    const res = await postMultipart(
+      t.app,
+      '/v4/operations/uploads',
+      [
+        { name: 'myFile', value: await testPicture('png'), filename: 'a.png', type: 'image/png' },
+        { name: 'folder', value: 'news' },
+      ],
+      member.token,
+    );
+    expect(res.statusCode).toBe(400);
+    expect(await t.db.select().from(images).where(eq(images.ownerId, member.id))).toEqual([]);
   });
 
   it('needs a signed-in member and a file', async () => {

@@ -1,22 +1,9 @@
-import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { autocomplete } from '@marquee/contract';
-import { call } from '../../app/api';
 import { Avatar } from '../../ui/Avatar';
 import { SideCard } from '../../ui/SideCard';
-
-/** Typing pauses this long before the search is sent. */
-const DEBOUNCE_MS = 250;
-
-function useDebounced(value: string, ms: number): string {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
+import { useMemberSearch } from '../../ui/useMemberSearch';
 
 /**
  * 'Find Someone's Listings' (spec 2 §2): a member search that goes to the member's profile, where
@@ -29,17 +16,7 @@ export function FindListings() {
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const q = useDebounced(text.trim(), DEBOUNCE_MS);
-  const search = useQuery({
-    queryKey: ['autocomplete', 'users', q],
-    queryFn: ({ signal }) => call(autocomplete.users, { q }, { signal }),
-    enabled: q.length > 0,
-    placeholderData: keepPreviousData,
-    staleTime: 60_000,
-    meta: { quiet: true },
-  });
-  const answered = q.length > 0 && search.data !== undefined;
-  const matches = answered ? (search.data ?? []).filter((m) => m.id !== autocomplete.NO_MATCH_ID) : [];
+  const { q, answered, matches } = useMemberSearch(text.trim());
   const expanded = open && matches.length > 0;
   const listId = `${id}-list`;
   const optionId = (i: number) => `${id}-option-${i}`;

@@ -1,10 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
-import Modal from 'react-bootstrap/Modal';
 import { earn } from '@marquee/contract';
 import { call } from '../../app/api';
-import { asPlayerMessage, NOT_PLAYED, onPlayerMessage, viewEarned, type PlayState } from './videoPlay';
+import { VideoPlayerModal } from '../../ui/VideoPlayerModal';
+import { viewEarned, type PlayState } from '../../ui/videoPlay';
 
 interface VideoModalProps {
   listing: earn.EarnListing;
@@ -16,20 +16,24 @@ interface VideoModalProps {
 /** The video listing's player (spec 1 §4): the view is credited after 30 s of play (spec 1 §5). */
 export function VideoModal({ listing, show, onClose, onCredited }: VideoModalProps) {
   return (
-    <Modal show={show} onHide={onClose} size="lg" centered aria-labelledby={`video-title-${listing.id}`}>
-      <Modal.Header closeButton closeLabel="Close the player">
-        <Modal.Title id={`video-title-${listing.id}`} as="h2" className="h5">
-          Watch: {listing.name}
-        </Modal.Title>
-      </Modal.Header>
-      <Modal.Body>{show && <Player listing={listing} onCredited={onCredited} />}</Modal.Body>
-    </Modal>
+    <VideoPlayerModal
+      show={show}
+      onClose={onClose}
+      heading={`Watch: ${listing.name}`}
+      name={listing.name}
+      src={listing.embed_url ?? listing.open_url}
+    >
+      {(play) => <Credit listing={listing} play={play} onCredited={onCredited} />}
+    </VideoPlayerModal>
   );
 }
 
-function Player({ listing, onCredited }: Pick<VideoModalProps, 'listing' | 'onCredited'>) {
-  const frame = useRef<HTMLIFrameElement>(null);
-  const [play, setPlay] = useState<PlayState>(NOT_PLAYED);
+/** Under the player: the seconds watched, and the credit once they are enough. */
+function Credit({
+  listing,
+  play,
+  onCredited,
+}: Pick<VideoModalProps, 'listing' | 'onCredited'> & { play: PlayState }) {
   const asked = useRef(false);
   const need = earn.EARN.videoCreditSeconds;
 
@@ -41,16 +45,6 @@ function Player({ listing, onCredited }: Pick<VideoModalProps, 'listing' | 'onCr
       asked.current = false;
     },
   });
-
-  useEffect(() => {
-    const listen = (event: MessageEvent) => {
-      if (!frame.current || event.source !== frame.current.contentWindow) return;
-      const message = asPlayerMessage(event.data);
-      if (message) setPlay((state) => onPlayerMessage(state, message));
-    };
-    window.addEventListener('message', listen);
-    return () => window.removeEventListener('message', listen);
-  }, []);
 
   const earned = viewEarned(play);
   const { mutate, isIdle } = record;
@@ -73,43 +67,32 @@ function Player({ listing, onCredited }: Pick<VideoModalProps, 'listing' | 'onCr
   else status = `Press play: after ${need} seconds of play your points are credited.`;
 
   return (
-    <>
-      <div className="mq-video-frame">
-        <iframe
-          ref={frame}
-          src={listing.embed_url ?? listing.open_url}
-          title={`Video player: ${listing.name}`}
-          allow="autoplay; encrypted-media; picture-in-picture"
-          allowFullScreen
-        />
+    <div className="mq-video-progress mt-3">
+      <div
+        className="progress"
+        role="progressbar"
+        aria-label="Seconds watched"
+        aria-valuemin={0}
+        aria-valuemax={need}
+        aria-valuenow={watched}
+        aria-valuetext={`${watched} of ${need} seconds watched`}
+      >
+        <div className="progress-bar" style={{ width: `${percent}%` }} />
       </div>
-      <div className="mq-video-progress mt-3">
-        <div
-          className="progress"
-          role="progressbar"
-          aria-label="Seconds watched"
-          aria-valuemin={0}
-          aria-valuemax={need}
-          aria-valuenow={watched}
-          aria-valuetext={`${watched} of ${need} seconds watched`}
-        >
-          <div className="progress-bar" style={{ width: `${percent}%` }} />
-        </div>
-        <div className="d-flex justify-content-between align-items-center gap-2 mt-2 flex-wrap">
-          {/* Changes only on play, pause and credit, never every second: polite is quiet enough. */}
-          <p className="mb-0 small" aria-live="polite">
-            {status}
-          </p>
-          <span className="small text-body-secondary" aria-hidden="true">
-            {watched} / {need} s
-          </span>
-        </div>
-        {record.isError && (
-          <Button className="mt-2" size="sm" onClick={() => mutate(play.watched)}>
-            Try again
-          </Button>
-        )}
+      <div className="d-flex justify-content-between align-items-center gap-2 mt-2 flex-wrap">
+        {/* Changes only on play, pause and credit, never every second: polite is quiet enough. */}
+        <p className="mb-0 small" aria-live="polite">
+          {status}
+        </p>
+        <span className="small text-body-secondary" aria-hidden="true">
+          {watched} / {need} s
+        </span>
       </div>
-    </>
+      {record.isError && (
+        <Button className="mt-2" size="sm" onClick={() => mutate(play.watched)}>
+          Try again
+        </Button>
+      )}
+    </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { home, uploads, type referrals } from '@marquee/contract';
+import { home, type referrals } from '@marquee/contract';
 import { Avatar } from '../../ui/Avatar';
 import { featuredMembersQuery } from './api';
 import { usePrefersReducedMotion } from './useMinWidth';
@@ -104,14 +104,14 @@ function Slide({ user, label, shown }: { user: referrals.FeaturedMember; label: 
       inert={!shown}
     >
       <Link to={`/profile/${user.id}`} className="mq-featured__member">
-        <Avatar src={uploads.pictureUrl(first, 'full')} size={112} alt="" className="mq-featured__photo" />
+        <Avatar src={first} size={112} alt="" className="mq-featured__photo" />
         <span className="mq-featured__name">{user.full_name}</span>
       </Link>
       <p className="mq-featured__desc">{user.desc_line}</p>
       {more.length > 0 && (
         <div className="mq-featured__more" aria-hidden="true">
           {more.slice(0, 3).map((name) => (
-            <Avatar key={name} src={uploads.pictureUrl(name, 80)} size={40} alt="" />
+            <Avatar key={name} src={name} size={40} alt="" />
           ))}
         </div>
       )}

@@ -1,11 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import Modal from 'react-bootstrap/Modal';
-import { home, uploads } from '@marquee/contract';
+import { home } from '@marquee/contract';
 import { Avatar } from '../../ui/Avatar';
 import { LoadingLine, SideCard } from '../../ui/SideCard';
-import { asPlayerMessage, NOT_PLAYED, onPlayerMessage, type PlayState } from '../earn/videoPlay';
+import { VideoPlayerModal } from '../../ui/VideoPlayerModal';
+import type { PlayState } from '../../ui/videoPlay';
 import { featuredVideoQuery, useRateVideo } from './api';
 
 /** The day's featured video (spec 1 Home page): a thumbnail with its title opens the player. */
@@ -39,13 +39,20 @@ export function FeaturedVideoCard() {
             </span>
           </button>
           <div className="mq-home-video__owner">
-            <Avatar src={uploads.pictureUrl(answer.user.avatar, 80)} size={35} alt="" />
+            <Avatar src={answer.user.avatar} size={35} alt="" />
             <span>
               <Link to={`/profile/${answer.user.id}`}>{answer.user.full_name}</Link>
               <span className="mq-home-video__desc">{answer.user.desc}</span>
             </span>
           </div>
-          <VideoPlayerModal video={answer.video} show={open} onClose={() => setOpen(false)} />
+          <VideoPlayerModal
+            show={open}
+            onClose={() => setOpen(false)}
+            name={answer.video.name}
+            src={answer.video.embed_url}
+          >
+            {(play) => <Rating video={answer.video} play={play} />}
+          </VideoPlayerModal>
         </>
       )}
     </SideCard>
@@ -56,58 +63,21 @@ interface PlayerProps {
   video: home.FeaturedVideo;
 }
 
-function VideoPlayerModal({ video, show, onClose }: PlayerProps & { show: boolean; onClose: () => void }) {
-  return (
-    <Modal show={show} onHide={onClose} size="lg" centered aria-labelledby="mq-home-video-title">
-      <Modal.Header closeButton closeLabel="Close the player">
-        <Modal.Title id="mq-home-video-title" as="h2" className="h5">
-          {video.name}
-        </Modal.Title>
-      </Modal.Header>
-      <Modal.Body>{show && <Player video={video} />}</Modal.Body>
-    </Modal>
-  );
-}
-
-/** The player; after 20 s of play (spec 1 §9), or at the end of a shorter video, the rating prompt. */
-function Player({ video }: PlayerProps) {
-  const frame = useRef<HTMLIFrameElement>(null);
-  const [play, setPlay] = useState<PlayState>(NOT_PLAYED);
-
-  useEffect(() => {
-    const listen = (event: MessageEvent) => {
-      if (!frame.current || event.source !== frame.current.contentWindow) return;
-      const message = asPlayerMessage(event.data);
-      if (message) setPlay((state) => onPlayerMessage(state, message));
-    };
-    window.addEventListener('message', listen);
-    return () => window.removeEventListener('message', listen);
-  }, []);
-
+/** Under the player: after 20 s of play (spec 1 §9), or at the end of a shorter video, the rating prompt. */
+function Rating({ video, play }: PlayerProps & { play: PlayState }) {
   const canRate = play.ended || play.watched >= home.HOME.ratingPromptSeconds;
   return (
-    <>
-      <div className="mq-video-frame">
-        <iframe
-          ref={frame}
-          src={video.embed_url}
-          title={`Video player: ${video.name}`}
-          allow="autoplay; encrypted-media; picture-in-picture"
-          allowFullScreen
-        />
-      </div>
-      {/* Changes on reaching 20 s and on voting only: polite is enough. */}
-      <div className="mq-rate" aria-live="polite">
-        {canRate ? (
-          <RatingPrompt video={video} />
-        ) : (
-          <p className="mb-0 small text-body-secondary">
-            {play.playing ? 'Enjoy the video.' : 'Press play to watch.'} After {home.HOME.ratingPromptSeconds}{' '}
-            seconds you can rate it.
-          </p>
-        )}
-      </div>
-    </>
+    // Changes on reaching 20 s and on voting only: polite is enough.
+    <div className="mq-rate" aria-live="polite">
+      {canRate ? (
+        <RatingPrompt video={video} />
+      ) : (
+        <p className="mb-0 small text-body-secondary">
+          {play.playing ? 'Enjoy the video.' : 'Press play to watch.'} After {home.HOME.ratingPromptSeconds}{' '}
+          seconds you can rate it.
+        </p>
+      )}
+    </div>
   );
 }
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { home, uploads } from '@marquee/contract';
+import { home } from '@marquee/contract';
 import { Avatar } from '../../ui/Avatar';
 import { LoadingLine, SideCard } from '../../ui/SideCard';
 import { newMembersQuery } from './api';
@@ -27,7 +27,7 @@ export function NewMembers() {
         <ul className="mq-people">
           {members.data.users.map((m) => (
             <li key={m.id}>
-              <Avatar src={uploads.pictureUrl(m.avatar, 80)} size={40} alt="" />
+              <Avatar src={m.avatar} size={40} alt="" />
               <span className="mq-people__text">
                 <Link to={`/profile/${m.id}`} className="mq-people__name">
                   {m.full_name}

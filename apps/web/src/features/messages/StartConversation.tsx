@@ -1,21 +1,8 @@
-import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { autocomplete, uploads } from '@marquee/contract';
-import { call } from '../../app/api';
+import { autocomplete } from '@marquee/contract';
 import { Avatar } from '../../ui/Avatar';
-
-/** Typing pauses this long before the search is sent. */
-const DEBOUNCE_MS = 250;
-
-function useDebounced(value: string, ms: number): string {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
+import { useMemberSearch } from '../../ui/useMemberSearch';
 
 /**
  * Start a conversation (spec 2 §2 Messages): an ARIA combobox over autocomplete/users that opens
@@ -40,18 +27,8 @@ function MemberSearch() {
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const q = useDebounced(text.trim(), DEBOUNCE_MS);
-  const search = useQuery({
-    queryKey: ['autocomplete', 'users', q],
-    queryFn: ({ signal }) => call(autocomplete.users, { q }, { signal }),
-    enabled: q.length > 0,
-    placeholderData: keepPreviousData,
-    staleTime: 60_000,
-    meta: { quiet: true },
-  });
-  const answered = q.length > 0 && search.data !== undefined;
-  // '00' is the single entry answered when nobody matches (spec 2 §7).
-  const matches = answered ? (search.data ?? []).filter((m) => m.id !== autocomplete.NO_MATCH_ID) : [];
+  const search = useMemberSearch(text.trim());
+  const { q, answered, matches } = search;
   const expanded = open && matches.length > 0;
   const listId = `${id}-list`;
   const optionId = (i: number) => `${id}-option-${i}`;
@@ -154,7 +131,7 @@ function MemberSearch() {
               }}
               onMouseMove={() => setActive(i)}
             >
-              <Avatar src={uploads.pictureUrl(m.avatar, 80)} size={28} alt="" />
+              <Avatar src={m.avatar} size={28} alt="" />
               <span>{m.value}</span>
             </li>
           ))}

@@ -1,11 +1,10 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { autocomplete } from '@marquee/contract';
-import { call } from '../../app/api';
 import { Avatar } from '../../ui/Avatar';
+import { useMemberSearch } from '../../ui/useMemberSearch';
 import { insertMention, mentionQuery, type Mention } from './mentions';
 
-/** Typing pauses this long before the member search is sent. */
+/** Typing pauses this long before the member search is sent (shorter than the search boxes'). */
 const DEBOUNCE_MS = 200;
 
 interface MentionTextareaProps {
@@ -37,25 +36,11 @@ export function MentionTextarea(props: MentionTextareaProps) {
   const [active, setActive] = useState(0);
   const [dismissed, setDismissed] = useState<string | null>(null);
   const typing = mentionQuery(value, caret);
-  const [q, setQ] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setQ(typing?.query ?? ''), DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [typing?.query]);
-
-  const search = useQuery({
-    queryKey: ['autocomplete', 'users', q],
-    queryFn: ({ signal }) => call(autocomplete.users, { q }, { signal }),
-    enabled: q.length > 0,
-    placeholderData: keepPreviousData,
-    staleTime: 60_000,
-    meta: { quiet: true },
-  });
-  const matches =
-    typing && q && typing.query === q
-      ? (search.data ?? []).filter((m) => m.id !== autocomplete.NO_MATCH_ID)
-      : [];
-  const noMatch = typing && q === typing.query && search.data?.[0]?.id === autocomplete.NO_MATCH_ID;
+  const search = useMemberSearch(typing?.query ?? '', { debounceMs: DEBOUNCE_MS });
+  // Only the answer for the word now being typed.
+  const current = !!typing && search.q === typing.query;
+  const matches = current ? search.matches : [];
+  const noMatch = current && search.noMatch;
   const expanded = !!typing && dismissed !== typing.query && matches.length > 0;
   const listId = `${id}-mentions`;
   const optionId = (i: number) => `${id}-mention-${i}`;

@@ -3,17 +3,17 @@ import { Link } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
 import Dropdown from 'react-bootstrap/Dropdown';
-import Modal from 'react-bootstrap/Modal';
 import { news } from '@marquee/contract';
 import { call } from '../../app/api';
 import { useCurrentUser } from '../../app/session';
 import { Avatar } from '../../ui/Avatar';
+import { ConfirmModal } from '../../ui/ConfirmModal';
 import { showInfo, showSuccess } from '../../ui/toast';
+import { VideoPlayerModal } from '../../ui/VideoPlayerModal';
 import { dropAuthor, patchItem, toggledLikers } from './api';
 import { Comments } from './Comments';
 import { IconComment, IconHeart, IconMore, IconPlay } from './icons';
 import { NewsText } from './NewsText';
-import { NewsVideoModal } from './NewsVideoModal';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -157,10 +157,10 @@ export function NewsItemCard({ item, startOpen = false }: { item: news.NewsItem;
                 {item.video_title}
               </span>
             </button>
-            <NewsVideoModal
+            <VideoPlayerModal
               show={playing}
               onClose={() => setPlaying(false)}
-              title={item.video_title ?? 'Video'}
+              name={item.video_title ?? 'Video'}
               src={item.video_embed_url}
             />
           </>
@@ -192,22 +192,18 @@ export function NewsItemCard({ item, startOpen = false }: { item: news.NewsItem;
         </div>
       </div>
 
-      <Modal show={confirming} onHide={() => setConfirming(false)} centered aria-labelledby={`${id}-delete`}>
-        <Modal.Header closeButton closeLabel="Keep the post">
-          <Modal.Title id={`${id}-delete`} as="h2" className="h5">
-            Delete this post?
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>Its comments and likes go with it. This cannot be undone.</Modal.Body>
-        <Modal.Footer>
-          <Button variant="outline-secondary" onClick={() => setConfirming(false)}>
-            Keep it
-          </Button>
-          <Button variant="danger" disabled={remove.isPending} onClick={() => remove.mutate()}>
-            Delete post
-          </Button>
-        </Modal.Footer>
-      </Modal>
+      <ConfirmModal
+        show={confirming}
+        title="Delete this post?"
+        confirmLabel="Delete post"
+        cancelLabel="Keep it"
+        closeLabel="Keep the post"
+        busy={remove.isPending}
+        onConfirm={() => remove.mutate()}
+        onClose={() => setConfirming(false)}
+      >
+        Its comments and likes go with it. This cannot be undone.
+      </ConfirmModal>
     </article>
   );
 }

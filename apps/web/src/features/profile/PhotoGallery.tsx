@@ -5,7 +5,7 @@ import Modal from 'react-bootstrap/Modal';
 import { profile, uploads } from '@marquee/contract';
 import { ApiError, call } from '../../app/api';
 import { showError, showSuccess } from '../../ui/toast';
-import { ConfirmModal } from './ConfirmModal';
+import { ConfirmModal } from '../../ui/ConfirmModal';
 import { profileKey, uploadPhoto } from './api';
 
 interface PhotoGalleryProps {

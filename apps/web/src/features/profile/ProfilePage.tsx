@@ -13,7 +13,7 @@ import { SideCard } from '../../ui/SideCard';
 import { showError, showSuccess } from '../../ui/toast';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { profileKey, profileQuery } from './api';
-import { ConfirmModal } from './ConfirmModal';
+import { ConfirmModal } from '../../ui/ConfirmModal';
 import { EditDetailsModal } from './EditDetailsModal';
 import { PhotoGallery } from './PhotoGallery';
 import { ProfileEarnList } from './ProfileEarnList';

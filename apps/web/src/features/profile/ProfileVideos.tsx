@@ -6,7 +6,8 @@ import { media, profile } from '@marquee/contract';
 import { ApiError, call } from '../../app/api';
 import { showError, showSuccess } from '../../ui/toast';
 import { YouTubeIcon } from '../../ui/icons';
-import { ConfirmModal } from './ConfirmModal';
+import { ConfirmModal } from '../../ui/ConfirmModal';
+import { VideoPlayerModal } from '../../ui/VideoPlayerModal';
 import { profileKey } from './api';
 
 /** The profile's videos (spec 2 §2): a still that plays in a modal; the owner adds and removes them. */
@@ -33,7 +34,6 @@ export function ProfileVideos({
     },
     onError: showError,
   });
-  const playerTitle = useId();
 
   if (!videos.length) {
     return (
@@ -76,31 +76,12 @@ export function ProfileVideos({
           </li>
         ))}
       </ul>
-      <Modal
+      <VideoPlayerModal
         show={playing !== null}
-        onHide={() => setPlaying(null)}
-        size="lg"
-        centered
-        aria-labelledby={playerTitle}
-      >
-        <Modal.Header closeButton closeLabel="Close the player">
-          <Modal.Title id={playerTitle} as="h2" className="h5">
-            {playing?.name}
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          {playing && (
-            <div className="mq-video-frame">
-              <iframe
-                src={playing.embed_url}
-                title={`Video player: ${playing.name}`}
-                allow="autoplay; encrypted-media; picture-in-picture"
-                allowFullScreen
-              />
-            </div>
-          )}
-        </Modal.Body>
-      </Modal>
+        onClose={() => setPlaying(null)}
+        name={playing?.name ?? ''}
+        src={playing?.embed_url ?? ''}
+      />
       <ConfirmModal
         show={removing !== null}
         title="Remove this video?"

@@ -2,13 +2,18 @@ import { useId, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 
-/** The confirmation the spec asks for before deleting a picture or blocking a member (spec 2 §5). */
+/**
+ * The confirmation asked for before something cannot be undone: deleting a picture, a video or a
+ * post, blocking a member (spec 1 §4, spec 2 §5). Both ways out wait while the action is being done.
+ */
 export function ConfirmModal({
   show,
   title,
   children,
   confirmLabel,
-  busyLabel,
+  busyLabel = confirmLabel,
+  cancelLabel = 'Cancel',
+  closeLabel = 'Close',
   busy,
   onConfirm,
   onClose,
@@ -17,7 +22,11 @@ export function ConfirmModal({
   title: string;
   children: ReactNode;
   confirmLabel: string;
-  busyLabel: string;
+  /** The confirm button's text while busy; its usual text unless given. */
+  busyLabel?: string;
+  cancelLabel?: string;
+  /** The accessible name of the header's close (×) button. */
+  closeLabel?: string;
   busy: boolean;
   onConfirm: () => void;
   onClose: () => void;
@@ -25,7 +34,7 @@ export function ConfirmModal({
   const titleId = useId();
   return (
     <Modal show={show} onHide={onClose} centered aria-labelledby={titleId}>
-      <Modal.Header closeButton closeLabel="Close">
+      <Modal.Header closeButton closeLabel={closeLabel}>
         <Modal.Title id={titleId} as="h2" className="h5">
           {title}
         </Modal.Title>
@@ -33,7 +42,7 @@ export function ConfirmModal({
       <Modal.Body>{children}</Modal.Body>
       <Modal.Footer>
         <Button variant="outline-secondary" onClick={onClose} disabled={busy}>
-          Cancel
+          {cancelLabel}
         </Button>
         <Button variant="danger" onClick={onConfirm} disabled={busy}>
           {busy ? busyLabel : confirmLabel}

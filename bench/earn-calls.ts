@@ -24,7 +24,8 @@ import { loadConfig } from '../apps/server/src/platform/config.js';
 import { ControllableClock } from '../apps/server/src/platform/clock.js';
 import { imdbQuestion } from '../apps/server/src/features/earn/earn.policy.js';
 import { openLargeDatabase, signIn } from './large-db.js';
-import { load, printResults, report, type LoadRequest } from './load.js';
+import { load, printResults, report, type LoadJob, type LoadRequest } from './load.js';
+import { printStalls, watchStalls, type StallReport } from './stalls.js';
 
 const CONCURRENCY = 50;
 const EARNERS = Number(process.env.BENCH_EARNERS ?? 3000);
@@ -197,9 +198,16 @@ try {
     [list.slice(0, list.length >> 1), list.slice(list.length >> 1)] as const;
   const [houseFast, housePaced] = halves(house);
   const [ownerFast, ownerPaced] = halves(owner);
+  // The credit rounds write: what the server and the database did meanwhile is printed beside them.
+  const stalls: StallReport[] = [];
+  const watched = async (name: string, loadJob: LoadJob) => {
+    const { result, stalls: seen } = await watchStalls(name, large.rows, () => load(name, loadJob));
+    stalls.push(seen);
+    return report(result);
+  };
   pacedResults.push(
-    report(await load('recordCorrectAnswer (sponsored)', paced(housePaced, housePaced.length))),
-    report(await load('recordCorrectAnswer (owner pays)', paced(ownerPaced, ownerPaced.length))),
+    await watched('recordCorrectAnswer (sponsored)', paced(housePaced, housePaced.length)),
+    await watched('recordCorrectAnswer (owner pays)', paced(ownerPaced, ownerPaced.length)),
   );
   results.push(
     report(await load('recordCorrectAnswer (sponsored)', job(houseFast, houseFast.length))),
@@ -214,6 +222,8 @@ try {
     `\n${CONCURRENCY} concurrent earners, each calling again ${THINK_MS} ms (mean) after an answer, ${PACED_REQUESTS} requests per fetch call:`,
   );
   printResults(pacedResults, pacedBare);
+  console.log(`\nDuring the earners' credit rounds (ms; checkpoints by PostgreSQL):`);
+  printStalls(stalls);
   await app.close();
 } finally {
   await large.close();

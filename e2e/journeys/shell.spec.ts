@@ -142,8 +142,8 @@ const ROUTES: [string, RegExp][] = [
   ['/dashboard', /dashboard/i],
   ['/history/all', /history/i],
   ['/history', /history/i],
-  // A profile's heading is the member's name: demo member 1003 is Theo Marchetti, the admin's own is theirs.
-  ['/profile/1003', /Theo Marchetti/],
+  // A profile's heading is the member's name: demo member 1003 is Priya Raman; the admin's own is theirs.
+  ['/profile/1003', /Priya Raman/],
   ['/profile', ADMIN_NAME],
   ['/messages/1003', /messages/i],
   ['/messages', /messages/i],

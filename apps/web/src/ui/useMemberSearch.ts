@@ -18,7 +18,7 @@ function useDebounced(value: string, ms: number): string {
 /**
  * The member search (autocomplete/users, spec 1 §7, spec 2 §7) behind the mention, start-a-conversation
  * and find-listings boxes: sent once typing pauses, answers kept while the next one comes. Each box
- * draws the matches and handles the keys its own way.
+ * draws the matches with MemberOptions; the one-line boxes handle the keys with useMemberCombobox.
  */
 export function useMemberSearch(text: string, { debounceMs = DEBOUNCE_MS }: { debounceMs?: number } = {}) {
   const q = useDebounced(text, debounceMs);

@@ -140,30 +140,53 @@ export async function newsItems(
   };
 }
 
-export async function likeItem(deps: AppDeps, caller: Caller, newsId: number) {
-  const item = await itemOrGone(deps, caller, newsId);
+/** A post or comment as liked: who hears of it, under which alert, and who likes it now. */
+interface Likeable {
+  noun: 'post' | 'comment';
+  ownerId: number;
+  kind: 'news_like' | 'news_comment_like';
+  link: string;
+  add: (db: Db, at: Date) => Promise<boolean>;
+  likers: () => Promise<number[]>;
+}
+
+/**
+ * D8.2: the owner hears of a new like, never of their own or of a repeated one (liked again after
+ * an unlike: the alert of the first like stands, so no second one is raised).
+ */
+async function like(deps: AppDeps, caller: Caller, liked: Likeable) {
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
-    const added = await repo.addLike(tx, newsId, caller.userId, now);
-    // D8.2: the author hears of a new like, never of their own or of a repeated one (liked again
-    // after an unlike: the alert of the first like stands, so no second one is raised).
-    if (added && policy.alertsOwner(caller.userId, item.user_id)) {
+    const added = await liked.add(tx, now);
+    if (added && policy.alertsOwner(caller.userId, liked.ownerId)) {
       const name = await callerName(tx, caller);
       await raiseAlertOnce(tx, {
-        userId: item.user_id,
+        userId: liked.ownerId,
         actorId: caller.userId,
-        kind: 'news_like',
-        content: `${name} liked your post.`,
-        link: itemLink(newsId),
+        kind: liked.kind,
+        content: `${name} liked your ${liked.noun}.`,
+        link: liked.link,
         at: now,
       });
     }
   });
   return {
     status: 'success' as const,
-    message: 'You like this post.',
-    likers: await repo.likersOf(deps.db, caller.userId, newsId),
+    message: `You like this ${liked.noun}.`,
+    likers: await liked.likers(),
   };
+}
+
+export async function likeItem(deps: AppDeps, caller: Caller, newsId: number) {
+  const item = await itemOrGone(deps, caller, newsId);
+  return like(deps, caller, {
+    noun: 'post',
+    ownerId: item.user_id,
+    kind: 'news_like',
+    link: itemLink(newsId),
+    add: (db, at) => repo.addLike(db, newsId, caller.userId, at),
+    likers: () => repo.likersOf(deps.db, caller.userId, newsId),
+  });
 }
 
 export async function unlikeItem(deps: AppDeps, caller: Caller, newsId: number) {
@@ -283,27 +306,15 @@ export async function likeComment(deps: AppDeps, caller: Caller, commentId: numb
   // Spec 1 §5: never your own comment.
   if (!policy.canLikeComment(caller.userId, comment.user_id))
     throw forbidden('You cannot like your own comment.');
-  const now = deps.clock.now();
-  await deps.db.transaction(async (tx) => {
-    const added = await repo.addCommentLike(tx, commentId, caller.userId, now);
-    // As for posts: one alert per liker and comment link, however often it is liked again.
-    if (added && policy.alertsOwner(caller.userId, comment.user_id)) {
-      const name = await callerName(tx, caller);
-      await raiseAlertOnce(tx, {
-        userId: comment.user_id,
-        actorId: caller.userId,
-        kind: 'news_comment_like',
-        content: `${name} liked your comment.`,
-        link: itemLink(comment.news_id),
-        at: now,
-      });
-    }
+  // As for posts: one alert per liker and comment link, however often it is liked again.
+  return like(deps, caller, {
+    noun: 'comment',
+    ownerId: comment.user_id,
+    kind: 'news_comment_like',
+    link: itemLink(comment.news_id),
+    add: (db, at) => repo.addCommentLike(db, commentId, caller.userId, at),
+    likers: () => repo.commentLikersOf(deps.db, caller.userId, commentId),
   });
-  return {
-    status: 'success' as const,
-    message: 'You like this comment.',
-    likers: await repo.commentLikersOf(deps.db, caller.userId, commentId),
-  };
 }
 
 export async function unlikeComment(deps: AppDeps, caller: Caller, commentId: number) {

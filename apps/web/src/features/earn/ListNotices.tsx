@@ -106,12 +106,26 @@ export function ManagedNotice() {
   );
 }
 
-export function TimedOutNotice({ onReload, reloading }: { onReload: () => void; reloading: boolean }) {
+/**
+ * The listings timed out. The card that had focus is gone with them, so focus moves to Reload rather
+ * than to nowhere; a profile's list (spec 2 §4) says it in its own words and leaves focus be.
+ */
+export function TimedOutNotice({
+  onReload,
+  reloading,
+  message,
+}: {
+  onReload: () => void;
+  reloading: boolean;
+  /** The profile list's words, read out as a status. */
+  message?: string;
+}) {
   const reload = useRef<HTMLButtonElement>(null);
-  // The card that had focus is gone with the listings: focus moves to Reload rather than to nowhere.
+  const takeFocus = message === undefined;
   useEffect(() => {
+    if (!takeFocus) return;
     if (document.activeElement === document.body || document.activeElement === null) reload.current?.focus();
-  }, []);
+  }, [takeFocus]);
   return (
     <Notice
       tone="warning"
@@ -122,10 +136,16 @@ export function TimedOutNotice({ onReload, reloading }: { onReload: () => void; 
         </Button>
       }
     >
-      <p className="mb-0">
-        The listings timed out from inactivity. Reload to see fresh ones: each is kept for you for a short
-        while only, so that others get their turn.
-      </p>
+      {message === undefined ? (
+        <p className="mb-0">
+          The listings timed out from inactivity. Reload to see fresh ones: each is kept for you for a short
+          while only, so that others get their turn.
+        </p>
+      ) : (
+        <p className="mb-0" role="status">
+          {message}
+        </p>
+      )}
     </Notice>
   );
 }

@@ -1,8 +1,7 @@
-import { useId, useState, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { autocomplete } from '@marquee/contract';
-import { Avatar } from '../../ui/Avatar';
-import { useMemberSearch } from '../../ui/useMemberSearch';
+import { MemberOptions, membersFound } from '../../ui/MemberOptions';
+import { useMemberCombobox } from '../../ui/useMemberCombobox';
 
 /**
  * Start a conversation (spec 2 §2 Messages): an ARIA combobox over autocomplete/users that opens
@@ -22,53 +21,15 @@ export function StartConversation({ canStart }: { canStart: boolean }) {
 }
 
 function MemberSearch() {
-  const id = useId();
   const navigate = useNavigate();
-  const [text, setText] = useState('');
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
-  const search = useMemberSearch(text.trim());
+  const { search, inputProps, statusId, optionsProps } = useMemberCombobox({
+    choose: (match) => {
+      navigate(`/messages/${match.id}`);
+      return '';
+    },
+    enterTakesLoneMatch: true,
+  });
   const { q, answered, matches } = search;
-  const expanded = open && matches.length > 0;
-  const listId = `${id}-list`;
-  const optionId = (i: number) => `${id}-option-${i}`;
-
-  const go = (match: autocomplete.MemberMatch) => {
-    setOpen(false);
-    setText('');
-    navigate(`/messages/${match.id}`);
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      if (!matches.length) return;
-      event.preventDefault();
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      if (!open) {
-        setOpen(true);
-        setActive(step === 1 ? 0 : matches.length - 1);
-        return;
-      }
-      setActive((i) => (i + step + matches.length) % matches.length);
-    } else if (event.key === 'Enter') {
-      const chosen = expanded
-        ? (matches[active] ?? (matches.length === 1 ? matches[0] : undefined))
-        : undefined;
-      if (chosen) {
-        event.preventDefault();
-        go(chosen);
-      }
-    } else if (event.key === 'Escape') {
-      if (expanded) {
-        event.preventDefault();
-        setOpen(false);
-        setActive(-1);
-      } else if (text) {
-        event.preventDefault();
-        setText('');
-      }
-    }
-  };
 
   const status = !q
     ? ''
@@ -78,67 +39,24 @@ function MemberSearch() {
         ? 'Searching…'
         : matches.length === 0
           ? autocomplete.NO_MATCH_TEXT
-          : `${matches.length} member${matches.length === 1 ? '' : 's'} found. Use the up and down keys to choose.`;
+          : membersFound(matches.length, 'found. Use the up and down keys to choose.');
 
   return (
     <div className="mq-msg-start mq-find">
-      <label htmlFor={`${id}-input`} className="form-label small mb-1">
+      <label htmlFor={inputProps.id} className="form-label small mb-1">
         Start a conversation
       </label>
       <div className="mq-find__box">
-        <input
-          id={`${id}-input`}
-          type="text"
-          className="form-control"
-          role="combobox"
-          autoComplete="off"
-          spellCheck={false}
-          placeholder="Type a member's name"
-          maxLength={50}
-          aria-autocomplete="list"
-          aria-expanded={expanded}
-          aria-controls={listId}
-          aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
-          aria-describedby={`${id}-status`}
-          value={text}
-          onChange={(event) => {
-            setText(event.target.value);
-            setOpen(true);
-            setActive(-1);
-          }}
-          onKeyDown={onKeyDown}
-          onBlur={() => setOpen(false)}
-          onFocus={() => setOpen(true)}
-        />
-        <ul
-          id={listId}
-          role="listbox"
-          aria-label="Members found"
+        <input {...inputProps} placeholder="Type a member's name" maxLength={50} />
+        <MemberOptions
+          {...optionsProps}
+          label="Members found"
           className="mq-find__list"
-          hidden={!expanded}
-        >
-          {matches.map((m, i) => (
-            <li
-              key={m.id}
-              id={optionId(i)}
-              role="option"
-              aria-selected={i === active}
-              className={`mq-find__option${i === active ? ' is-active' : ''}`}
-              // Chosen before the input's blur closes the list.
-              onMouseDown={(event) => {
-                event.preventDefault();
-                go(m);
-              }}
-              onMouseMove={() => setActive(i)}
-            >
-              <Avatar src={m.avatar} size={28} alt="" />
-              <span>{m.value}</span>
-            </li>
-          ))}
-        </ul>
+          optionClassName="mq-find__option"
+        />
       </div>
       <p
-        id={`${id}-status`}
+        id={statusId}
         role="status"
         className={matches.length || !q || !answered ? 'visually-hidden' : 'mq-find__none'}
       >

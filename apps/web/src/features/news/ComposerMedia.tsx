@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import { uploads } from '@marquee/contract';
 import { IconImage, IconPlay, IconVideo } from './icons';
@@ -88,43 +88,37 @@ export function ComposerMedia({ state, disabled, onChange, onFindVideo, onPickIm
 
   if (state.kind === 'video') {
     return (
-      <div className="mq-composer__media mq-media-preview">
-        <div className="mq-video-poster mq-video-poster--small" aria-hidden="true">
-          <IconPlay />
-        </div>
-        <div className="mq-media-preview__text">
-          <span className="small text-body-secondary">YouTube video</span>
-          <strong>{state.title}</strong>
-        </div>
-        <Button
-          variant="outline-secondary"
-          size="sm"
-          disabled={disabled}
-          onClick={() => onChange({ kind: 'none' })}
-        >
-          Remove video
-        </Button>
-      </div>
+      <MediaPreview
+        picture={
+          <div className="mq-video-poster mq-video-poster--small" aria-hidden="true">
+            <IconPlay />
+          </div>
+        }
+        kind="YouTube video"
+        name={<strong>{state.title}</strong>}
+        removeLabel="Remove video"
+        disabled={disabled}
+        onRemove={() => onChange({ kind: 'none' })}
+      />
     );
   }
 
   if (state.kind === 'image') {
     return (
-      <div className="mq-composer__media mq-media-preview">
-        <img src={state.previewUrl} alt="Preview of the image to post" className="mq-media-preview__image" />
-        <div className="mq-media-preview__text">
-          <span className="small text-body-secondary">Image</span>
-          <strong className="text-break">{state.file.name}</strong>
-        </div>
-        <Button
-          variant="outline-secondary"
-          size="sm"
-          disabled={disabled}
-          onClick={() => onChange({ kind: 'none' })}
-        >
-          Remove image
-        </Button>
-      </div>
+      <MediaPreview
+        picture={
+          <img
+            src={state.previewUrl}
+            alt="Preview of the image to post"
+            className="mq-media-preview__image"
+          />
+        }
+        kind="Image"
+        name={<strong className="text-break">{state.file.name}</strong>}
+        removeLabel="Remove image"
+        disabled={disabled}
+        onRemove={() => onChange({ kind: 'none' })}
+      />
     );
   }
 
@@ -160,6 +154,29 @@ export function ComposerMedia({ state, disabled, onChange, onFindVideo, onPickIm
         }}
       />
       <span className="small text-body-secondary">PNG, GIF or JPEG up to 2 MB, or a YouTube link.</span>
+    </div>
+  );
+}
+
+/** The video or image attached, with the way to take it off again. */
+function MediaPreview(props: {
+  picture: ReactNode;
+  kind: string;
+  name: ReactNode;
+  removeLabel: string;
+  disabled: boolean;
+  onRemove: () => void;
+}) {
+  return (
+    <div className="mq-composer__media mq-media-preview">
+      {props.picture}
+      <div className="mq-media-preview__text">
+        <span className="small text-body-secondary">{props.kind}</span>
+        {props.name}
+      </div>
+      <Button variant="outline-secondary" size="sm" disabled={props.disabled} onClick={props.onRemove}>
+        {props.removeLabel}
+      </Button>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { autocomplete } from '@marquee/contract';
-import { Avatar } from '../../ui/Avatar';
+import { MemberOptions, membersFound } from '../../ui/MemberOptions';
 import { useMemberSearch } from '../../ui/useMemberSearch';
 import { insertMention, mentionQuery, type Mention } from './mentions';
 
@@ -81,7 +81,7 @@ export function MentionTextarea(props: MentionTextareaProps) {
   };
 
   const status = expanded
-    ? `${matches.length} member${matches.length === 1 ? '' : 's'} to mention. Use the up and down keys, then Enter.`
+    ? membersFound(matches.length, 'to mention. Use the up and down keys, then Enter.')
     : noMatch
       ? autocomplete.NO_MATCH_TEXT
       : '';
@@ -116,32 +116,18 @@ export function MentionTextarea(props: MentionTextareaProps) {
         onFocus={props.onFocus}
         onBlur={() => setDismissed(typing?.query ?? null)}
       />
-      <ul
+      <MemberOptions
         id={listId}
-        role="listbox"
-        aria-label="Members to mention"
+        label="Members to mention"
         className="mq-mention-list"
+        optionClassName="mq-mention-list__option"
+        optionId={optionId}
+        matches={matches}
+        active={active}
         hidden={!expanded}
-      >
-        {matches.map((m, i) => (
-          <li
-            key={m.id}
-            id={optionId(i)}
-            role="option"
-            aria-selected={i === active}
-            className={`mq-mention-list__option${i === active ? ' is-active' : ''}`}
-            // Chosen before the text box's blur closes the list.
-            onMouseDown={(event) => {
-              event.preventDefault();
-              choose(m);
-            }}
-            onMouseMove={() => setActive(i)}
-          >
-            <Avatar src={m.avatar} size={28} alt="" />
-            <span>{m.value}</span>
-          </li>
-        ))}
-      </ul>
+        onChoose={choose}
+        onActive={setActive}
+      />
       <span id={`${id}-mention-status`} role="status" className="visually-hidden">
         {status}
       </span>

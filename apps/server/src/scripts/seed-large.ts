@@ -1,11 +1,14 @@
 /**
  * A large generated data set for measuring the earning calls on PostgreSQL (bench/earn-calls.ts):
  * 100,000 members, 200,000 listings and 2,000,000 past actions by default, with their offers,
- * counters, IMDb facts and a ledger that balances (D3.1). Set-based SQL only: a few big
- * insert … select statements over generate_series, no row-by-row inserts.
+ * counters, IMDb facts and a ledger that balances (D3.1); then the social data of
+ * seed-large-social.ts (news, comments, likes, messages, alerts, videos, the board; sized to the
+ * members) for bench/social-calls.ts. Set-based SQL only: a few big insert … select statements
+ * over generate_series, no row-by-row inserts.
  *   DATABASE_URL=postgres://… npm run seed:large [--force] [--members=N --listings=N --actions=N]
  * (SEED_MEMBERS, SEED_LISTINGS, SEED_ACTIONS and SEED_FORCE=1 do the same.)
- * Refuses to run without DATABASE_URL, and on a database that already has members unless --force.
+ * Refuses to run without DATABASE_URL. On a database that already has members it adds no members
+ * unless --force, but adds the social data when it has none yet (a database seeded before it).
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +16,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../platform/db/database.js';
 import { openDatabase } from '../platform/db/database.js';
 import { checkLedger, type LedgerReport } from '../features/points/ledger.check.js';
+import { printLargeSocialReport, seedLargeSocial, socialSizeFor } from './seed-large-social.js';
 
 export interface LargeSeedSize {
   members: number;
@@ -91,6 +95,10 @@ export async function seedLarge(
     if (su?.rolsuper) await db.execute(sql`set local session_replication_role = replica`);
     await fill(db, size, steps, log);
   });
+  // The social data on these members (and any already there), in its own transaction; skipped when
+  // the database has news items already (a forced second run).
+  const social = await seedLargeSocial(database, socialSizeFor(size.members), log, { analyze: false });
+  if (social) steps.push(...social.steps);
   // The fill updates every listing and member once (counters, balances): vacuum their old row
   // versions away, as autovacuum would on a live database, and gather the planner's statistics.
   const t1 = performance.now();
@@ -486,7 +494,12 @@ async function main() {
       console.error(
         `This database already has ${existing.n} members; seed:large adds 100,000 more only with --force.`,
       );
-      process.exitCode = 2;
+      // A database seeded before the social data existed gets it now (skipped when it has news items).
+      const social = await seedLargeSocial(database.db, socialSizeFor(existing.n), (line) =>
+        console.log(line),
+      );
+      if (social) printLargeSocialReport(social);
+      else process.exitCode = 2;
       return;
     }
     console.log(

@@ -20,6 +20,10 @@ export const alerts = pgTable(
   },
   (t) => [
     index('alerts_user_idx').on(t.userId, t.id),
+    // The badge counts unseen alerts: read without the member's seen ones.
+    index('alerts_unseen_idx')
+      .on(t.userId)
+      .where(sql`${t.seenAt} is null`),
     // Erasing a member (D2.5) removes the alerts about them through the foreign key.
     index('alerts_actor_idx')
       .on(t.actorId)

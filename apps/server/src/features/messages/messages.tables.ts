@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../members/members.tables.js';
 
@@ -41,5 +42,9 @@ export const messageThreads = pgTable(
   (t) => [
     primaryKey({ columns: [t.ownerId, t.otherId] }),
     index('message_threads_recent_idx').on(t.ownerId, t.lastAt),
+    // The badge counts unread conversations: read without the member's read ones.
+    index('message_threads_unread_idx')
+      .on(t.ownerId)
+      .where(sql`${t.unread}`),
   ],
 );

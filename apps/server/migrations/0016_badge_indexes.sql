@@ -1,0 +1,2 @@
+CREATE INDEX "message_threads_unread_idx" ON "message_threads" USING btree ("owner_id") WHERE "message_threads"."unread";--> statement-breakpoint
+CREATE INDEX "alerts_unseen_idx" ON "alerts" USING btree ("user_id") WHERE "alerts"."seen_at" is null;

@@ -94,22 +94,18 @@ export function feedSql(filter: news.NewsFilter, v: FeedValues = placeholders): 
         ? sql`n.user_id = ${filterId}
         and not exists (select 1 from news_hidden_items h where h.user_id = ${viewerId} and h.news_id = n.id)`
         : sql`n.id = ${filterId}`;
-  // The page is chosen first; likers are read only for the rows it returns, not for every row skipped.
   return sql`
-    select n.*, ${itemLikers(viewerId)} as likers
-    from (
-      select n.id, n.user_id, n.kind, n.content, n.media_type, n.media_code, n.media_title,
-             n.comment_count, n.created_at, u.first, u.last, u.default_pic
-      from news_items n
-      join users u on u.id = n.user_id
-      cross join (select hide_v4v, hide_faceless from users where id = ${viewerId}) viewer
-      where u.status = 'active'
-        and ${notBlocked(sql`n.user_id`, viewerId)}
-        and ${scope}
-      order by n.id desc
-      limit ${v.limit}::int offset ${v.offset}::int
-    ) n
-    order by n.id desc`;
+    select n.id, n.user_id, n.kind, n.content, n.media_type, n.media_code, n.media_title,
+           n.comment_count, n.created_at, u.first, u.last, u.default_pic,
+           ${itemLikers(viewerId)} as likers
+    from news_items n
+    join users u on u.id = n.user_id
+    cross join (select hide_v4v, hide_faceless from users where id = ${viewerId}) viewer
+    where u.status = 'active'
+      and ${notBlocked(sql`n.user_id`, viewerId)}
+      and ${scope}
+    order by n.id desc
+    limit ${v.limit}::int offset ${v.offset}::int`;
 }
 
 const feedStatements = {

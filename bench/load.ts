@@ -91,3 +91,51 @@ export function printResults(results: LoadResult[], bare: LoadResult) {
     );
   }
 }
+
+/**
+ * The two rounds every screen benchmark runs over its calls, after a warm-up: paced members for
+ * latency, then clients back to back for throughput, each beside the bare endpoint; then prints both.
+ */
+export async function runRounds(opts: {
+  origin: string;
+  concurrency: number;
+  calls: [name: string, requests: LoadRequest[]][];
+  requests: number;
+  pacedRequests: number;
+  thinkMs: number;
+  databaseKind: string;
+}) {
+  const { origin, concurrency, calls } = opts;
+  const job = (requests: LoadRequest[], total: number, thinkMs?: number): LoadJob => ({
+    origin,
+    concurrency,
+    total,
+    requests,
+    expectStatus: 'success',
+    thinkMs,
+  });
+  const bareRequest: LoadRequest[] = [{ method: 'GET', path: '/healthz/live' }];
+
+  // Warm up connections and query plans.
+  for (const [, requests] of calls) await load('warm-up', job(requests, 500));
+
+  const pacedBare = report(
+    await load('bare: /healthz/live', job(bareRequest, opts.pacedRequests, opts.thinkMs)),
+  );
+  const paced: LoadResult[] = [];
+  for (const [name, requests] of calls)
+    paced.push(report(await load(name, job(requests, opts.pacedRequests, opts.thinkMs))));
+  const bare = report(await load('bare: /healthz/live', job(bareRequest, opts.requests)));
+  const saturated: LoadResult[] = [];
+  for (const [name, requests] of calls)
+    saturated.push(report(await load(name, job(requests, opts.requests))));
+
+  console.log(
+    `\nSaturation: ${concurrency} clients back to back, ${opts.requests} requests per call, ${opts.databaseKind}:`,
+  );
+  printResults(saturated, bare);
+  console.log(
+    `\n${concurrency} concurrent members, each calling again ${opts.thinkMs} ms (mean) after an answer, ${opts.pacedRequests} requests per call:`,
+  );
+  printResults(paced, pacedBare);
+}

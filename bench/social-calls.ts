@@ -26,7 +26,7 @@ import {
   seedLargeSocial,
   socialSizeFor,
 } from '../apps/server/src/scripts/seed-large-social.js';
-import { load, printResults, report, type LoadRequest, type LoadResult } from './load.js';
+import { runRounds, type LoadRequest } from './load.js';
 import { openLargeDatabase, signIn } from './large-db.js';
 
 const CONCURRENCY = 50;
@@ -144,35 +144,15 @@ try {
       each((t, m) => (m.author ? post('profile/fetchUserDetails', t, { user_id: m.author }) : null)),
     ],
   ];
-  const job = (requests: LoadRequest[], total: number, thinkMs?: number) => ({
+  await runRounds({
     origin,
     concurrency: CONCURRENCY,
-    total,
-    requests,
-    expectStatus: 'success',
-    thinkMs,
+    calls,
+    requests: REQUESTS,
+    pacedRequests: PACED_REQUESTS,
+    thinkMs: THINK_MS,
+    databaseKind: large.database.kind,
   });
-  const bareRequest: LoadRequest[] = [{ method: 'GET', path: '/healthz/live' }];
-
-  // Warm up connections and query plans.
-  for (const [, requests] of calls) await load('warm-up', job(requests, 500));
-
-  const pacedBare = report(await load('bare: /healthz/live', job(bareRequest, PACED_REQUESTS, THINK_MS)));
-  const paced: LoadResult[] = [];
-  for (const [name, requests] of calls)
-    paced.push(report(await load(name, job(requests, PACED_REQUESTS, THINK_MS))));
-  const bare = report(await load('bare: /healthz/live', job(bareRequest, REQUESTS)));
-  const saturated: LoadResult[] = [];
-  for (const [name, requests] of calls) saturated.push(report(await load(name, job(requests, REQUESTS))));
-
-  console.log(
-    `\nSaturation: ${CONCURRENCY} clients back to back, ${REQUESTS} requests per call, ${large.database.kind}:`,
-  );
-  printResults(saturated, bare);
-  console.log(
-    `\n${CONCURRENCY} concurrent members, each calling again ${THINK_MS} ms (mean) after an answer, ${PACED_REQUESTS} requests per call:`,
-  );
-  printResults(paced, pacedBare);
   await app.close();
 } finally {
   await large.close();

@@ -1,18 +1,6 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { createMember, type Member } from '../support/members.js';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { buyPremium, createMember, type Member } from '../support/members.js';
 import { expectNoSeriousA11yViolations, expectSignedIn, screenshot, useSession } from '../support/ui.js';
-
-/** Pays for a month of Premium on the built-in test checkout (D10.2): free members may only reply. */
-async function buyPremium(page: Page, request: APIRequestContext, me: Member) {
-  const started = await request.post('/v4/checkout/membership/stripe/charge/', {
-    headers: { authorization: `Bearer ${me.token}` },
-    data: { level: 'premium', months: 1, amountPennies: 995 },
-  });
-  const { redirect } = (await started.json()) as { redirect: string };
-  await page.goto(redirect);
-  await page.getByRole('button', { name: /^Pay \$9\.95/ }).click();
-  await expect(page.getByRole('dialog', { name: 'Welcome aboard!' })).toBeVisible();
-}
 
 /** A page of its own (its own storage, so its own session) for one member. */
 async function pageFor(browser: Browser, member: Member): Promise<Page> {

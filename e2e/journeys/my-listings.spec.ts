@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { API, createMember, type Member } from '../support/members.js';
+import { API, buyPremium, createMember, type Member } from '../support/members.js';
 import { moveServerClock, shootBothWidths } from '../support/earn.js';
 import { expectNoSeriousA11yViolations, expectSignedIn, screenshot, useSession } from '../support/ui.js';
 
@@ -223,18 +223,6 @@ test('a free member adds a listing of each type and changes its settings', async
   await closeDialog(dialog);
   await shootPanel(page, 'my-listings-dashboard');
 });
-
-/** Pays for a month of Premium on the built-in test checkout (D10.2). */
-async function buyPremium(page: Page, request: APIRequestContext, me: Member) {
-  const started = await request.post('/v4/checkout/membership/stripe/charge/', {
-    headers: { authorization: `Bearer ${me.token}` },
-    data: { level: 'premium', months: 1, amountPennies: 995 },
-  });
-  const { redirect } = (await started.json()) as { redirect: string };
-  await page.goto(redirect);
-  await page.getByRole('button', { name: /^Pay \$9\.95/ }).click();
-  await expect(page.getByRole('dialog', { name: 'Welcome aboard!' })).toBeVisible();
-}
 
 /** Adds a listing through the API, as the Add Listing modal does (its journey is the one above). */
 async function addThroughApi(request: APIRequestContext, me: Member, type: string, url: string) {

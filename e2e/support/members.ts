@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'marquee-demo';
 export const API = '/v4/operations';
@@ -68,4 +68,16 @@ export async function signInThroughApi(
   };
   expect(body.status, `sign in ${username}: ${body.message ?? ''}`).toBe('success');
   return { token: body.token, user: body.user };
+}
+
+/** Pays for a month of Premium on the built-in test checkout (D10.2), as the member does in the browser. */
+export async function buyPremium(page: Page, request: APIRequestContext, me: Member) {
+  const started = await request.post('/v4/checkout/membership/stripe/charge/', {
+    headers: { authorization: `Bearer ${me.token}` },
+    data: { level: 'premium', months: 1, amountPennies: 995 },
+  });
+  const { redirect } = (await started.json()) as { redirect: string };
+  await page.goto(redirect);
+  await page.getByRole('button', { name: /^Pay \$9\.95/ }).click();
+  await expect(page.getByRole('dialog', { name: 'Welcome aboard!' })).toBeVisible();
 }

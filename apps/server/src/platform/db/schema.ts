@@ -22,3 +22,4 @@ export * from '../../features/uploads/uploads.tables.js';
 export * from '../../features/profile/profile.tables.js';
 export * from '../../features/news/news.tables.js';
 export * from '../../features/board/board.tables.js';
+export * from '../rate-limit.tables.js';

@@ -109,11 +109,16 @@ export const hiddenListings = pgTable(
   (t) => [primaryKey({ columns: [t.sessionId, t.listingId] })],
 );
 
-/** Wrong IMDb answers, for the crowd correction and the credit-update signal (D5.3). */
+/**
+ * Wrong IMDb answers, for the crowd correction and the credit-update signal (D5.3). A miss settles
+ * its offer: the unique offer id records one miss per offer, however many wrong answers arrive.
+ */
 export const answerMisses = pgTable(
   'answer_misses',
   {
     id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** The offer the wrong answer settled (null only on misses recorded before offers were kept). */
+    offerId: bigint({ mode: 'number' }).references(() => offers.id, { onDelete: 'set null' }),
     listingId: integer()
       .notNull()
       .references(() => listings.id, { onDelete: 'cascade' }),
@@ -125,6 +130,7 @@ export const answerMisses = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [
+    uniqueIndex('answer_misses_offer_idx').on(t.offerId),
     index('answer_misses_listing_idx').on(t.listingId, t.createdAt),
     index('answer_misses_earner_idx').on(t.earnerId, t.createdAt),
   ],

@@ -24,3 +24,4 @@ export * as home from './home.js';
 export * as board from './board.js';
 export * as media from './media.js';
 export * as directory from './directory.js';
+export * as onboarding from './onboarding.js';

@@ -23,3 +23,4 @@ export * from '../../features/profile/profile.tables.js';
 export * from '../../features/news/news.tables.js';
 export * from '../../features/board/board.tables.js';
 export * from '../rate-limit.tables.js';
+export * from '../../features/onboarding/onboarding.tables.js';

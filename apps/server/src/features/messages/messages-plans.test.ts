@@ -8,7 +8,6 @@ import {
   conversationPageQuery,
   correspondentQuery,
   recentThreads,
-  sendingRateQuery,
   unreadThreadCountQuery,
 } from './messages.repo.js';
 
@@ -20,11 +19,9 @@ describe('messages and alerts read through indexes', () => {
     const me = await buildMember(t.db, t.clock, { membership: 'premium' });
     const them = await buildMember(t.db, t.clock, { membership: 'premium' });
     await t.call(messages.postMessage, { to_id: them.id, message: 'Hello' }, me.token);
-    const now = t.clock.now();
     const queries = {
       'conversation page': conversationPageQuery(me.id, them.id, 31, undefined),
       'older page': conversationPageQuery(me.id, them.id, 31, 1_000_000),
-      'sending rate': sendingRateQuery(t.db, me.id, now),
       correspondent: correspondentQuery(t.db, me.id, them.id),
       'recent threads': recentThreads(t.db, me.id, 6),
       'unread count': unreadThreadCountQuery(t.db, me.id),
@@ -39,6 +36,5 @@ describe('messages and alerts read through indexes', () => {
     }
     const page = await planOf(t.db, queries['conversation page']);
     expect(page.match(/messages_pair_idx/g)).toHaveLength(2);
-    expect(await planOf(t.db, queries['sending rate'])).toMatch(/messages_sender_recent_idx/);
   });
 });

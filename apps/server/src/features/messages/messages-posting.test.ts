@@ -178,6 +178,18 @@ describe('messages/postMessage', () => {
     expect((await post(me, them, 'Calmer now')).statusCode).toBe(200);
   });
 
+  it('sends exactly 10 of a burst of 30 concurrent messages (L2)', async () => {
+    const me = await premium();
+    const them = await premium();
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => post(me, them, `Burst message ${i}`)),
+    );
+    const codes = answers.map((a) => a.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(10);
+    expect(codes.filter((c) => c === 429)).toHaveLength(20);
+    expect(await messagesBetween(me.id, them.id)).toHaveLength(10);
+  });
+
   it('limits a member to 120 messages an hour', async () => {
     const me = await premium();
     const them = await premium();

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { mayPost, postRefusal, preview, rateRefusal, type CorrespondentFacts } from './messages.policy.js';
+import { MINUTE_MS, HOUR_MS } from '../../platform/time.js';
+import {
+  SENDING_LIMITS,
+  mayPost,
+  postRefusal,
+  preview,
+  sendingTooFast,
+  type CorrespondentFacts,
+} from './messages.policy.js';
+import type { RateRule } from '../../platform/rate-limit.js';
 
 const other = (o: Partial<CorrespondentFacts> = {}): CorrespondentFacts => ({
   id: 2000,
@@ -10,8 +19,6 @@ const other = (o: Partial<CorrespondentFacts> = {}): CorrespondentFacts => ({
   theyWrote: false,
   ...o,
 });
-const now = new Date('2026-03-10T18:00:00Z');
-const ago = (s: number) => new Date(now.getTime() - s * 1000);
 
 describe('messages policy', () => {
   it('free members may only reply (spec 2 §5); paying members may start', () => {
@@ -38,14 +45,16 @@ describe('messages policy', () => {
     expect(postRefusal(1000, true, other({ theyWrote: true }))).toBeNull();
   });
 
-  it('rate: 10 a minute, 120 an hour, waiting until the oldest leaves the window', () => {
-    const calm = { lastMinute: 9, lastHour: 119, oldestInMinute: ago(59), oldestInHour: ago(3000) };
-    expect(rateRefusal(calm, now)).toBeNull();
-    const minute = rateRefusal({ ...calm, lastMinute: 10, oldestInMinute: ago(45) }, now);
-    expect(minute?.httpStatus).toBe(429);
-    expect(minute?.fields.retryAfterSeconds).toBe(15);
-    const hour = rateRefusal({ ...calm, lastHour: 120, oldestInHour: ago(3600 - 61) }, now);
-    expect(hour?.message).toBe(
+  it('rate: 10 a minute, 120 an hour, saying how long to wait', () => {
+    expect(SENDING_LIMITS).toEqual([
+      { limit: 10, windowMs: MINUTE_MS },
+      { limit: 120, windowMs: HOUR_MS },
+    ]);
+    const [minute, hour] = SENDING_LIMITS as [RateRule, RateRule];
+    expect(sendingTooFast({ rule: minute, waitSeconds: 1 })).toBe(
+      'You are sending messages very quickly. Please wait 1 second before sending another.',
+    );
+    expect(sendingTooFast({ rule: hour, waitSeconds: 61 })).toBe(
       'You have sent 120 messages in the last hour. Please wait 2 minutes before sending another.',
     );
   });

@@ -1,5 +1,6 @@
 import { messages as contract } from '@marquee/contract';
-import { AppError, forbidden, notFound, tooManyRequests } from '../../platform/errors.js';
+import { AppError, forbidden, notFound } from '../../platform/errors.js';
+import type { RateRefusal, RateRule } from '../../platform/rate-limit.js';
 import { HOUR_MS, MINUTE_MS } from '../../platform/time.js';
 
 /** The other side of a conversation as the rules need it. */
@@ -65,38 +66,25 @@ export function postRefusal(
   return null;
 }
 
-/** A member's messages sent recently, across every conversation. */
-export interface SendingRate {
-  lastMinute: number;
-  lastHour: number;
-  /** The oldest message of each window, which is the next to leave it. */
-  oldestInMinute: Date | null;
-  oldestInHour: Date | null;
-}
-
 /**
- * Rate limit (docs/domain.md): at most 10 messages in any minute and 120 in any hour, so nobody can
- * flood members; the wait in the answer is until the oldest message leaves the full window.
+ * Rate limit (docs/domain.md Direct messages, counted as L1-L3 say): at most 10 messages in any
+ * minute and 120 in any hour per member, so nobody can flood members.
  */
-export function rateRefusal(rate: SendingRate, now: Date): AppError | null {
-  const waitFor = (oldest: Date | null, windowMs: number) =>
-    Math.max(1, Math.ceil(((oldest?.getTime() ?? now.getTime()) + windowMs - now.getTime()) / 1000));
-  if (rate.lastMinute >= contract.MESSAGES_PER_MINUTE) {
-    const wait = waitFor(rate.oldestInMinute, MINUTE_MS);
-    return tooManyRequests(
-      `You are sending messages very quickly. Please wait ${wait} second${wait === 1 ? '' : 's'} before sending another.`,
-      wait,
-    );
+export const SENDING_LIMITS: readonly RateRule[] = [
+  { limit: contract.MESSAGES_PER_MINUTE, windowMs: MINUTE_MS },
+  { limit: contract.MESSAGES_PER_HOUR, windowMs: HOUR_MS },
+];
+
+/** The rate-limit key of a member's sending, across every conversation. */
+export const sendingKey = (memberId: number) => `message:${memberId}`;
+
+/** What a member who must wait is told; the wait is until the oldest message leaves the full window. */
+export function sendingTooFast({ rule, waitSeconds }: RateRefusal): string {
+  if (rule.windowMs <= MINUTE_MS) {
+    return `You are sending messages very quickly. Please wait ${waitSeconds} second${waitSeconds === 1 ? '' : 's'} before sending another.`;
   }
-  if (rate.lastHour >= contract.MESSAGES_PER_HOUR) {
-    const wait = waitFor(rate.oldestInHour, HOUR_MS);
-    const minutes = Math.ceil(wait / 60);
-    return tooManyRequests(
-      `You have sent ${contract.MESSAGES_PER_HOUR} messages in the last hour. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} before sending another.`,
-      wait,
-    );
-  }
-  return null;
+  const minutes = Math.ceil(waitSeconds / 60);
+  return `You have sent ${rule.limit} messages in the last hour. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} before sending another.`;
 }
 
 /** The preview of a last message in a conversation list: plain text, one line's worth. */

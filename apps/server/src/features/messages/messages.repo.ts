@@ -1,10 +1,9 @@
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { HOUR_MS, MINUTE_MS } from '../../platform/time.js';
 import type { Db } from '../../platform/db/database.js';
 import { users } from '../members/members.tables.js';
 import { blockExists, notBlockedWith } from '../members/blocks.js';
 import { messageThreads, messages } from './messages.tables.js';
-import type { CorrespondentFacts, SendingRate } from './messages.policy.js';
+import type { CorrespondentFacts } from './messages.policy.js';
 
 /** Drizzle leaves column names unqualified in a select list, so the joined member is named explicitly. */
 const otherMember = sql.raw('"users"."id"');
@@ -86,32 +85,6 @@ export function correspondentQuery(db: Db, me: number, otherId: number) {
     .from(users)
     .where(eq(users.id, otherId))
     .limit(1);
-}
-
-/** Messages a member sent in the last hour, across every conversation (messages_sender_recent_idx). */
-export async function sendingRate(db: Db, senderId: number, now: Date): Promise<SendingRate> {
-  const [row] = await sendingRateQuery(db, senderId, now);
-  const asDate = (v: Date | string | null | undefined) => (v ? new Date(v) : null);
-  return {
-    lastHour: row?.lastHour ?? 0,
-    lastMinute: row?.lastMinute ?? 0,
-    oldestInMinute: asDate(row?.oldestInMinute),
-    oldestInHour: asDate(row?.oldestInHour),
-  };
-}
-
-export function sendingRateQuery(db: Db, senderId: number, now: Date) {
-  const minuteAgo = new Date(now.getTime() - MINUTE_MS);
-  const hourAgo = new Date(now.getTime() - HOUR_MS);
-  return db
-    .select({
-      lastHour: count(),
-      lastMinute: sql<number>`count(*) filter (where ${messages.createdAt} > ${minuteAgo})`.mapWith(Number),
-      oldestInMinute: sql<Date | null>`min(${messages.createdAt}) filter (where ${messages.createdAt} > ${minuteAgo})`,
-      oldestInHour: sql<Date | null>`min(${messages.createdAt})`,
-    })
-    .from(messages)
-    .where(and(eq(messages.senderId, senderId), sql`${messages.createdAt} > ${hourAgo}`));
 }
 
 export interface MessageRow {

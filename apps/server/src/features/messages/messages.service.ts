@@ -8,7 +8,16 @@ import { findMember, type MemberRow } from '../members/members.repo.js';
 import { membershipOf } from '../membership/membership.policy.js';
 import { markMessageAlertSeen, raiseMessageAlert } from '../alerts/alerts.repo.js';
 import * as repo from './messages.repo.js';
-import { conversationRefusal, mayPost, postRefusal, preview, rateRefusal } from './messages.policy.js';
+import { takeRateOrThrow } from '../../platform/rate-limit.js';
+import {
+  SENDING_LIMITS,
+  conversationRefusal,
+  mayPost,
+  postRefusal,
+  preview,
+  sendingKey,
+  sendingTooFast,
+} from './messages.policy.js';
 
 const avatar = (defaultPic: string | null) => uploads.pictureUrl(defaultPic, 80);
 
@@ -95,20 +104,21 @@ export async function messageThread(
 }
 
 /**
- * messages/postMessage: in one transaction the message, both members' conversation rows (the
- * recipient's unread) and the recipient's message alert (D8.2).
+ * messages/postMessage: in one transaction the sending limit's count (L2: a concurrent burst sends
+ * exactly the limit), the message, both members' conversation rows (the recipient's unread) and the
+ * recipient's message alert (D8.2).
  */
 export async function postMessage(deps: AppDeps, caller: Caller, toId: number, text: string) {
   const now = deps.clock.now();
-  const [me, other, rate] = await Promise.all([
+  const [me, other] = await Promise.all([
     asker(deps, caller),
     repo.correspondent(deps.db, caller.userId, toId),
-    repo.sendingRate(deps.db, caller.userId, now),
   ]);
-  const refusal = postRefusal(caller.userId, me.free, other) ?? rateRefusal(rate, now);
+  const refusal = postRefusal(caller.userId, me.free, other);
   if (refusal || !other) throw refusal;
   const senderName = `${me.first} ${me.last}`.trim();
   const id = await deps.db.transaction(async (tx) => {
+    await takeRateOrThrow(tx, sendingKey(caller.userId), SENDING_LIMITS, now, sendingTooFast);
     const messageId = await repo.insertMessage(tx, {
       senderId: caller.userId,
       recipientId: toId,

@@ -51,9 +51,11 @@ function present(row: HistoryRow, memberId: number, now: Date): contract.History
   const pro = a.proView ? ' (IMDbPro view)' : '';
   const paidBy = !mine && a.sponsored ? ' (a sponsored action)' : '';
   const otherId = mine ? a.ownerId : a.earnerId;
+  // A reversed or invalid action took back everything it paid (D11.3): its row moves no points.
+  const undone = a.status === 'reversed' || a.status === 'invalid';
   return {
     id: a.id,
-    amount: mine ? a.points : -a.cost,
+    amount: undone ? 0 : mine ? a.points : -a.cost,
     action: mine
       ? `You ${verb} ${otherName}'s ${what}${pro}`
       : `${otherName} ${verb} your ${what}${pro}${paidBy}`,

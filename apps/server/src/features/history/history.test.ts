@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { earn, history, login as loginCalls } from '@marquee/contract';
+import { accounts, earn, history, login as loginCalls } from '@marquee/contract';
 import { useTestApp } from '../../../test/test-app.js';
 import {
   buildListing,
@@ -117,6 +117,39 @@ describe('history (spec 2 §2, §7)', () => {
     const stranger = await buildMember(t.db, t.clock);
     expect((await t.call(history.verify.twitter, { history_id: id }, stranger.token)).statusCode).toBe(404);
     expect((await t.call(history.verify.facebook, { history_id: id }, owner.token)).statusCode).toBe(404);
+  });
+
+  it('shows a reversed follow as Reversed with no points on either side, and nothing to verify (docs/domain.md History)', async () => {
+    const earner = await buildMember(t.db, t.clock);
+    const owner = await buildMember(t.db, t.clock, { points: 200 });
+    await linkAccount(t.db, t.clock, earner.id, 'twitter', `fan${earner.id}`);
+    const listing = await buildListing(t.db, t.clock, owner.id, { type: 'twitter-follow', give: 25 });
+    await t.db
+      .insert(simProfiles)
+      .values({ platform: 'twitter', handle: listing.externalId, displayName: 'X' });
+    // No click on the simulated site: the follow was never made.
+    await t.call(earn.fetchListings, { listingType: 'user', user_id: owner.id, maxItems: 10 }, earner.token);
+    await t.call(earn.startAction, { listing_id: listing.id }, earner.token);
+    t.clock.advance(5000);
+    const confirmed = await t.call(
+      earn.confirmAction['twitter-follow'],
+      { listing_id: listing.id },
+      earner.token,
+    );
+    expect(confirmed.body.extra).toBe('action_missing');
+    const [row] = await t.db.select().from(actions).where(eq(actions.earnerId, earner.id));
+    const id = row?.id as number;
+    const held = (await t.call(history.fetchRecentHistoryList, {}, earner.token)).body.histories[0];
+    expect(held).toMatchObject({ amount: 25, verify: 'no', canVerify: true });
+
+    const reversed = await t.call(accounts.reverse, { history_id: id }, earner.token);
+    expect(reversed.statusCode).toBe(200);
+    for (const member of [earner, owner]) {
+      const [item] = (await t.call(history.fetchHistoryList, { filter: 'all', page: 1 }, member.token)).body
+        .histories;
+      expect(item).toMatchObject({ id, amount: 0, verify: 'Reversed', canVerify: false });
+    }
+    expect((await t.call(history.verify.twitter, { history_id: id }, owner.token)).statusCode).toBe(409);
   });
 
   it('refuses bad filters and pages, and signed-out callers', async () => {

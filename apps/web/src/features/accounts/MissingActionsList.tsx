@@ -1,11 +1,12 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
 import { accounts, earn } from '@marquee/contract';
 import { call } from '../../app/api';
 import { showSuccess, showWarning } from '../../ui/toast';
 import { showErrorText } from '../earn/notify';
-import { useRefreshPointBalance } from '../points/api';
+import { ConfirmModal } from '../../ui/ConfirmModal';
+import { useRefreshAfterCredit } from '../points/api';
 import { PLATFORM_NAMES, type LinkedPlatform } from './api';
 
 interface MissingActionsListProps {
@@ -63,7 +64,8 @@ function MissingItem({
 }) {
   const names = PLATFORM_NAMES[platform];
   const nameId = useId();
-  const refreshBalance = useRefreshPointBalance();
+  const refreshAfterCredit = useRefreshAfterCredit();
+  const [confirmingReverse, setConfirmingReverse] = useState(false);
   const input = { history_id: item.history_id };
 
   const recheck = useMutation({
@@ -72,14 +74,16 @@ function MissingItem({
       if (answer.status === 'verified')
         showSuccess(answer.message || `Thanks! We found that ${names.action}.`);
       else showWarning(answer.message || `That ${names.action} still doesn't show on ${names.name}.`);
+      if (answer.status === 'verified') void refreshAfterCredit();
       if (answer.status === 'verified' || answer.remaining <= 0) onSettled(answer.remaining);
     },
   });
   const reverse = useMutation({
     mutationFn: () => call(accounts.reverse, input),
     onSuccess: (answer) => {
+      setConfirmingReverse(false);
       showSuccess(answer.message || `The ${item.taken} points went back to the listing's owner.`);
-      void refreshBalance();
+      void refreshAfterCredit();
       onSettled(answer.remaining);
     },
   });
@@ -88,6 +92,7 @@ function MissingItem({
     onSuccess: (answer) => {
       if (answer.status === 'missing') {
         showSuccess(earn.MESSAGES.markedInvalid);
+        void refreshAfterCredit();
         onSettled(answer.remaining);
       } else {
         showErrorText(earn.MESSAGES.pageStillExists);
@@ -115,8 +120,8 @@ function MissingItem({
           {recheck.isPending ? 'Checking…' : 'Confirm'}
           {hidden}
         </Button>
-        <Button size="sm" variant="outline-danger" onClick={() => reverse.mutate()} disabled={busy}>
-          {reverse.isPending ? 'Reversing…' : 'Reverse'}
+        <Button size="sm" variant="outline-danger" onClick={() => setConfirmingReverse(true)} disabled={busy}>
+          Reverse
           {hidden}
         </Button>
         <Button size="sm" variant="link" onClick={() => pageGone.mutate()} disabled={busy}>
@@ -124,6 +129,21 @@ function MissingItem({
           {hidden}
         </Button>
       </div>
+      <ConfirmModal
+        show={confirmingReverse}
+        title={`Give back the ${item.taken} points?`}
+        confirmLabel="Reverse"
+        busyLabel="Reversing…"
+        busy={reverse.isPending}
+        onConfirm={() => reverse.mutate()}
+        onClose={() => setConfirmingReverse(false)}
+      >
+        <p className="mb-0">
+          The {item.taken} points you earned for {names.action === 'follow' ? 'following' : 'liking'}{' '}
+          <strong>{item.listing_name}</strong> go back to its owner, and the {names.action} leaves your
+          missing actions. This cannot be undone, but you can earn on the listing again.
+        </p>
+      </ConfirmModal>
     </li>
   );
 }

@@ -111,8 +111,11 @@ export function ListingCard(props: ListingCardProps) {
       return call(earn.confirmAction[listing.type], { listing_id: listing.id });
     },
     onSuccess: (answer) => {
-      if (answer.points_earned > 0) credit(listing, answer);
-      if (answer.extra === 'action_missing') {
+      // Not seen on the platform: the helper alone speaks (no "You earned" beside it); the points are
+      // held on the missing-actions list, so the point box and history are still read again.
+      const missing = answer.extra === 'action_missing';
+      if (answer.points_earned > 0) credit(listing, answer, { quiet: missing });
+      if (missing) {
         props.onActionMissing({
           headline: answer.helper_headline || `We could not see that ${words.verb.toLowerCase()}`,
           platform: answer.action_platform || words.site,

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { earn } from '@marquee/contract';
 import { call } from '../../app/api';
 import { showSuccess, showToasty } from '../../ui/toast';
-import { useRefreshPointBalance } from '../points/api';
+import { useRefreshAfterCredit } from '../points/api';
 import { creditMessages } from './creditMessages';
 
 interface Credit {
@@ -12,20 +12,30 @@ interface Credit {
   toasty?: earn.CreditAnswer['toasty'];
 }
 
-/** After every credit: the success toasts, a fresh point box, and a re-read of a listing whose page changed. */
-export function useCredit(): (listing: { id: number; type: earn.ListingType }, credit: Credit) => void {
-  const refreshBalance = useRefreshPointBalance();
+/**
+ * After every credit: the success toasts (left out when the platform did not show the follow or like,
+ * whose helper says the one thing the member must know), a fresh point box and history, and a re-read
+ * of a listing whose page changed.
+ */
+export function useCredit(): (
+  listing: { id: number; type: earn.ListingType },
+  credit: Credit,
+  options?: { quiet?: boolean },
+) => void {
+  const refreshAfterCredit = useRefreshAfterCredit();
   return useCallback(
-    (listing, credit) => {
-      for (const message of creditMessages(listing.type, credit)) showSuccess(message);
-      if (credit.toasty) showToasty(credit.toasty);
+    (listing, credit, options) => {
+      if (!options?.quiet) {
+        for (const message of creditMessages(listing.type, credit)) showSuccess(message);
+        if (credit.toasty) showToasty(credit.toasty);
+      }
       if (credit.update_listing === 'yes') {
         call(earn.updateListing, { listing_id: listing.id }).catch((error: unknown) =>
           console.warn('Marquee: the listing could not be re-read', error),
         );
       }
-      void refreshBalance();
+      void refreshAfterCredit();
     },
-    [refreshBalance],
+    [refreshAfterCredit],
   );
 }

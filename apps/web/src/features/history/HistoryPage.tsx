@@ -10,7 +10,7 @@ import { PageLoading } from '../../ui/Preloader';
 import { showError, showSuccess, showWarning } from '../../ui/toast';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { historyKey, historyListQuery } from './api';
-import { amountLabel, pagerItems } from './pages';
+import { amountLabel, pagerItems, undone } from './pages';
 
 const PLATFORM_NAMES: Record<string, string> = {
   imdb: 'IMDb',
@@ -156,7 +156,7 @@ function HistoryRow({ item }: { item: history.HistoryItem }) {
       <div className="mq-history__meta">
         <span
           className={`mq-history__amount ${item.amount > 0 ? 'is-gain' : item.amount < 0 ? 'is-cost' : ''}`}
-          aria-label={`${amount} points`}
+          aria-label={`${amount} points${undone(item) ? `, ${item.verify.toLowerCase()}` : ''}`}
         >
           {amount}
         </span>
@@ -175,7 +175,8 @@ function HistoryRow({ item }: { item: history.HistoryItem }) {
             disabled={verify.isPending}
             onClick={() => verify.mutate()}
           >
-            {verify.isPending ? 'Verifying…' : 'Verify'}
+            {/* Once a check has answered, the button asks again: a follow may be undone later. */}
+            {verify.isPending ? 'Checking…' : item.verify === 'Not checked' ? 'Verify' : 'Check again'}
           </button>
         )}
       </div>

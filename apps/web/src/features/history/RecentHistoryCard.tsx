@@ -4,7 +4,7 @@ import { history } from '@marquee/contract';
 import { Avatar } from '../../ui/Avatar';
 import { LoadingLine, SideCard } from '../../ui/SideCard';
 import { recentHistoryQuery } from './api';
-import { amountLabel } from './pages';
+import { amountLabel, undone } from './pages';
 
 /** The dashboard's Recent History card (spec 2 §2): the last few actions, and the way to the rest. */
 export function RecentHistoryCard() {
@@ -27,7 +27,10 @@ export function RecentHistoryCard() {
                 <Avatar src={item.img} size={35} alt="" />
                 <span className="mq-recent-history__what">
                   {item.action}
-                  <span className="mq-recent-history__ago">{item.ago}</span>
+                  <span className="mq-recent-history__ago">
+                    {item.ago}
+                    {undone(item) && ` · ${item.verify}`}
+                  </span>
                 </span>
                 <span
                   className={`mq-history__amount ${item.amount > 0 ? 'is-gain' : item.amount < 0 ? 'is-cost' : ''}`}

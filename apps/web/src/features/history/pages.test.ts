@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountLabel, pagerItems } from './pages';
+import { amountLabel, pagerItems, undone } from './pages';
 
 describe('History pager and amounts', () => {
   it('shows every page when there are few', () => {
@@ -21,5 +21,12 @@ describe('History pager and amounts', () => {
     expect(amountLabel(18)).toBe('+18');
     expect(amountLabel(-18)).toBe('-18');
     expect(amountLabel(0)).toBe('0');
+  });
+
+  it('knows a reversed or invalid row, whose points were taken back', () => {
+    expect(undone({ verify: 'Reversed' })).toBe(true);
+    expect(undone({ verify: 'Invalid' })).toBe(true);
+    expect(undone({ verify: 'yes' })).toBe(false);
+    expect(undone({ verify: 'Not checked' })).toBe(false);
   });
 });

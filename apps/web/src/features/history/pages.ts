@@ -23,3 +23,8 @@ export function amountLabel(amount: number): string {
   if (amount === 99 || amount === -99) return 'V4V';
   return amount > 0 ? `+${amount}` : String(amount);
 }
+
+/** A reversed or invalid action: its row moves no points any more (docs/domain.md History). */
+export function undone(item: { verify: string }): boolean {
+  return item.verify === 'Reversed' || item.verify === 'Invalid';
+}

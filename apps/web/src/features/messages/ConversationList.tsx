@@ -3,10 +3,25 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { messages } from '@marquee/contract';
 import { Avatar } from '../../ui/Avatar';
 
-type Conversations = UseQueryResult<{ threads: messages.ThreadSummary[] }>;
+/**
+ * With no conversation yet, the text follows what the member may do (docs/domain.md Direct messages):
+ * the spec's "Start one!" only for those who may start one; a free member waits to be written to.
+ */
+export const EMPTY_THREADS_REPLY_ONLY =
+  'No conversations yet. When a member writes to you, you can reply here.';
+
+export function emptyThreadsText(canStart: boolean): string {
+  return canStart ? messages.EMPTY_THREADS : EMPTY_THREADS_REPLY_ONLY;
+}
 
 /** The recent conversations of /messages: who, the last message, how long ago, and whether it is unread. */
-export function ConversationList({ list, currentId }: { list: Conversations; currentId: number | null }) {
+export function ConversationList({
+  list,
+  currentId,
+}: {
+  list: UseQueryResult<{ threads: messages.ThreadSummary[]; canStart: boolean }>;
+  currentId: number | null;
+}) {
   if (list.isPending) {
     return (
       <div className="mq-msg-list__note" role="status">
@@ -26,7 +41,7 @@ export function ConversationList({ list, currentId }: { list: Conversations; cur
     );
   }
   if (list.data.threads.length === 0) {
-    return <p className="mq-msg-list__note">{messages.EMPTY_THREADS}</p>;
+    return <p className="mq-msg-list__note">{emptyThreadsText(list.data.canStart)}</p>;
   }
   return (
     <ul className="mq-msg-list" aria-busy={list.isFetching}>

@@ -136,7 +136,12 @@ export function ConversationThread({ userId, meId }: { userId: number; meId: num
             </button>
           </li>
         )}
-        {list.length === 0 && <li className="mq-msg-thread__empty">{messages.EMPTY_THREAD}</li>}
+        {list.length === 0 && (
+          <li className="mq-msg-thread__empty">
+            {/* "Say hello!" only where the composer lets the member say it. */}
+            {latest.canPost ? messages.EMPTY_THREAD : "You haven't exchanged any messages yet."}
+          </li>
+        )}
         {list.map((m) => {
           const mine = m.sender_id === meId;
           return (

@@ -6,6 +6,7 @@ import { Avatar } from '../../ui/Avatar';
 import { Badge } from '../../ui/Badge';
 import { EnvelopeIcon } from '../../ui/icons';
 import { recentThreadsQuery } from './api';
+import { emptyThreadsText } from './ConversationList';
 
 /** The top bar's message dropdown (spec 1 §2): up to 6 recent conversations, fetched when it opens. */
 export function RecentThreadsDropdown({ unread }: { unread: number }) {
@@ -44,7 +45,7 @@ export function RecentThreadsDropdown({ unread }: { unread: number }) {
             </p>
           )}
           {threads.data?.threads.length === 0 && (
-            <p className="mq-dropdown-panel__note">No recent conversations. Start one!</p>
+            <p className="mq-dropdown-panel__note">{emptyThreadsText(threads.data.canStart)}</p>
           )}
           {threads.data?.threads.map((thread) => {
             const name = `${thread.other_first} ${thread.other_last}`;

@@ -4,7 +4,7 @@ import { news } from '@marquee/contract';
 import { useTestApp } from '../../../test/test-app.js';
 import { buildMember, setStatus } from '../../../test/factories.js';
 import { users } from '../members/members.tables.js';
-import { newsItems } from './news.tables.js';
+import { newsComments, newsItems } from './news.tables.js';
 import { alertsOf, block, postText } from './news.test-support.js';
 
 const t = useTestApp();
@@ -203,6 +203,23 @@ describe('comment likers and limits', () => {
     const answer = await t.call(news.postComment, { news_id: id, comment: text }, writer.token);
     expect(answer.statusCode).toBe(400);
     expect(answer.body.message).toBe(news.COMMENT_LENGTH_ERROR);
+  });
+
+  it(`takes exactly ${news.COMMENTS_PER_MINUTE} of a burst of 30 concurrent comments (L2)`, async () => {
+    const [author, fan] = [await member(), await member()];
+    const id = await postText(t, author.token);
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        t.call(news.postComment, { news_id: id, comment: `Burst comment ${i}` }, fan.token),
+      ),
+    );
+    const codes = answers.map((a) => a.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(news.COMMENTS_PER_MINUTE);
+    expect(codes.filter((c) => c === 429)).toHaveLength(30 - news.COMMENTS_PER_MINUTE);
+    expect(await t.db.select().from(newsComments).where(eq(newsComments.newsId, id))).toHaveLength(
+      news.COMMENTS_PER_MINUTE,
+    );
+    expect(await countOf(id)).toBe(news.COMMENTS_PER_MINUTE);
   });
 
   it(`allows ${news.COMMENTS_PER_MINUTE} comments a minute, then 429 with Retry-After and the wait`, async () => {

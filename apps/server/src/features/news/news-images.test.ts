@@ -6,7 +6,9 @@ import sharp from 'sharp';
 import { news } from '@marquee/contract';
 import { useTestApp } from '../../../test/test-app.js';
 import { buildMember } from '../../../test/factories.js';
-import { postMultipart } from './news.test-support.js';
+import { and, eq } from 'drizzle-orm';
+import { images } from '../uploads/uploads.tables.js';
+import { postMultipart, postText } from './news.test-support.js';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-news-'));
 const t = useTestApp({ config: { dataDir } });
@@ -39,6 +41,28 @@ describe('news/postNews with an image (spec 1 §4, spec 2 §5 upload)', () => {
     const served = await t.app.inject({ method: 'GET', url: item?.image_url ?? '' });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toMatch(/^image\//);
+  });
+
+  it('a post refused by a concurrent race for the last place leaves no image behind (L2)', async () => {
+    const m = await buildMember(t.db, t.clock);
+    for (let i = 0; i < news.POSTS_PER_MINUTE - 2; i++) await postText(t, m.token, `Warm-up post ${i}`);
+    const file = await png();
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        postMultipart(
+          t,
+          m.token,
+          { comment: `Racing still ${i}`, hasFile: 'yes', hasVideo: 'no' },
+          { field: 'myFile', filename: 'still.png', type: 'image/png', data: file },
+        ),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 429, 429, 429]);
+    const kept = await t.db
+      .select()
+      .from(images)
+      .where(and(eq(images.ownerId, m.id), eq(images.folder, 'news')));
+    expect(kept).toHaveLength(2);
   });
 
   it('deleting an image post removes its picture: /media/{name} is then 404', async () => {

@@ -84,6 +84,8 @@ describe('news/postNews', () => {
 
   it('refuses a bad or unknown video id with the spec message', async () => {
     const m = await member();
+    // Offline every well-formed id has a video (rule S1): one that does not exist is a removed one.
+    await addSimVideo(t.db, { id: 'noSuchVid01', removed: true });
     for (const videoId of ['short', 'has spaces!!', 'noSuchVid01']) {
       const answer = await postMultipart(t, m.token, { comment: 'Watch this one', hasVideo: 'yes', videoId });
       expect(answer.statusCode, videoId).toBe(400);
@@ -153,6 +155,19 @@ describe('news/postNews', () => {
     expect(answer.statusCode).toBe(400);
     expect(answer.body.message).toBe(news.POST_LENGTH_ERROR);
     expect(await feedIds(t, writer.token, { filter: 'user', filter_id: writer.id })).toEqual([]);
+  });
+
+  it(`posts exactly ${news.POSTS_PER_MINUTE} of a burst of 30 concurrent posts (L2)`, async () => {
+    const m = await member();
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => t.call(news.postNews, { comment: `Burst post ${i}` }, m.token)),
+    );
+    const codes = answers.map((a) => a.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(news.POSTS_PER_MINUTE);
+    expect(codes.filter((c) => c === 429)).toHaveLength(30 - news.POSTS_PER_MINUTE);
+    expect(await t.db.select().from(newsItems).where(eq(newsItems.userId, m.id))).toHaveLength(
+      news.POSTS_PER_MINUTE,
+    );
   });
 
   it(`allows ${news.POSTS_PER_MINUTE} posts a minute and ${news.POSTS_PER_HOUR} an hour, then 429 with Retry-After`, async () => {

@@ -1,5 +1,5 @@
 import { media, news } from '@marquee/contract';
-import { tooManyRequests, type AppError } from '../../platform/errors.js';
+import type { RateRefusal, RateRule } from '../../platform/rate-limit.js';
 import { HOUR_MS, MINUTE_MS } from '../../platform/time.js';
 
 /** D2.1: ids below 1000 are system accounts (the house, the official news account, support). */
@@ -76,53 +76,38 @@ export function settleMentions(text: string, names: ReadonlyMap<number, string>)
   });
 }
 
-/** A rate limit on what a member writes in the feed. */
+/**
+ * What a member writes in the feed is limited (docs/domain.md News feed, counted as L1-L3 say): at
+ * most `minute` in any minute and `hour` in any hour, under the member's own key.
+ */
 export interface WritingLimits {
-  perMinute: number;
-  perHour: number;
-  /** 'post' or 'comment', for the message. */
-  noun: string;
+  rules: readonly RateRule[];
+  /** 'post' or 'comment', for the key and the message. */
+  noun: 'post' | 'comment';
 }
 
+const writingRules = (perMinute: number, perHour: number): RateRule[] => [
+  { limit: perMinute, windowMs: MINUTE_MS },
+  { limit: perHour, windowMs: HOUR_MS },
+];
+
 export const POST_LIMITS: WritingLimits = {
-  perMinute: news.POSTS_PER_MINUTE,
-  perHour: news.POSTS_PER_HOUR,
+  rules: writingRules(news.POSTS_PER_MINUTE, news.POSTS_PER_HOUR),
   noun: 'post',
 };
 export const COMMENT_LIMITS: WritingLimits = {
-  perMinute: news.COMMENTS_PER_MINUTE,
-  perHour: news.COMMENTS_PER_HOUR,
+  rules: writingRules(news.COMMENTS_PER_MINUTE, news.COMMENTS_PER_HOUR),
   noun: 'comment',
 };
 
-/**
- * Rate limit (docs/domain.md, as for messages): at most `perMinute` in any minute and `perHour` in
- * any hour. `recent` are the times of the member's latest writings, newest first (at least
- * `perHour` of them when there are that many). The wait is until the oldest of the full window leaves it.
- */
-export function rateRefusal(limits: WritingLimits, recent: Date[], now: Date): AppError | null {
-  const within = (windowMs: number) => recent.filter((at) => at.getTime() > now.getTime() - windowMs);
-  const waitFor = (inWindow: Date[], limit: number, windowMs: number) => {
-    // The writing whose leaving the window frees a place: the limit-th newest.
-    const freeing = inWindow[limit - 1] ?? now;
-    return Math.max(1, Math.ceil((freeing.getTime() + windowMs - now.getTime()) / 1000));
-  };
-  const lastMinute = within(MINUTE_MS);
-  if (lastMinute.length >= limits.perMinute) {
-    const wait = waitFor(lastMinute, limits.perMinute, MINUTE_MS);
-    return tooManyRequests(
-      `You are posting very quickly. Please wait ${wait} second${wait === 1 ? '' : 's'} before posting another ${limits.noun}.`,
-      wait,
-    );
+/** The rate-limit key of a member's posts or comments. */
+export const writingKey = (limits: WritingLimits, memberId: number) => `news-${limits.noun}:${memberId}`;
+
+/** What a member who must wait is told; the wait is until the oldest writing leaves the full window. */
+export function writingTooFast(noun: WritingLimits['noun'], { rule, waitSeconds }: RateRefusal): string {
+  if (rule.windowMs <= MINUTE_MS) {
+    return `You are posting very quickly. Please wait ${waitSeconds} second${waitSeconds === 1 ? '' : 's'} before posting another ${noun}.`;
   }
-  const lastHour = within(HOUR_MS);
-  if (lastHour.length >= limits.perHour) {
-    const wait = waitFor(lastHour, limits.perHour, HOUR_MS);
-    const minutes = Math.ceil(wait / 60);
-    return tooManyRequests(
-      `You have posted ${limits.perHour} ${limits.noun}s in the last hour. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} before posting another.`,
-      wait,
-    );
-  }
-  return null;
+  const minutes = Math.ceil(waitSeconds / 60);
+  return `You have posted ${rule.limit} ${noun}s in the last hour. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} before posting another.`;
 }

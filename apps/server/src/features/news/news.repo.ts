@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { news } from '@marquee/contract';
 import { statement, type Db } from '../../platform/db/database.js';
 import { users } from '../members/members.tables.js';
@@ -267,36 +267,6 @@ export async function hideItem(db: Db, userId: number, newsId: number, at: Date)
 
 export async function hideAuthor(db: Db, userId: number, authorId: number, at: Date): Promise<void> {
   await db.insert(newsHiddenAuthors).values({ userId, authorId, createdAt: at }).onConflictDoNothing();
-}
-
-/**
- * The times of the member's latest posts, newest first, at most `limit` (the hourly limit): read
- * backwards along news_items_user_idx (user_id, id) and stopped there, so it stays small.
- */
-export async function recentPostTimes(db: Db, userId: number, limit: number): Promise<Date[]> {
-  const rows = await db
-    .select({ at: newsItems.createdAt })
-    .from(newsItems)
-    .where(and(eq(newsItems.userId, userId), eq(newsItems.kind, 'post')))
-    .orderBy(desc(newsItems.id))
-    .limit(limit);
-  return rows.map((r) => new Date(r.at));
-}
-
-/** The times of the member's comments since `since`, newest first, at most `limit` (news_comments_user_idx). */
-export async function recentCommentTimes(
-  db: Db,
-  userId: number,
-  since: Date,
-  limit: number,
-): Promise<Date[]> {
-  const rows = await db
-    .select({ at: newsComments.createdAt })
-    .from(newsComments)
-    .where(and(eq(newsComments.userId, userId), gt(newsComments.createdAt, since)))
-    .orderBy(desc(newsComments.createdAt))
-    .limit(limit);
-  return rows.map((r) => new Date(r.at));
 }
 
 /** A member the viewer may name: null when unknown, or when a block stands between them either way. */

@@ -5,7 +5,7 @@ import type { Db } from '../../platform/db/database.js';
 import { AppError, badInput, forbidden, notFound } from '../../platform/errors.js';
 import { raiseAlert, raiseAlertOnce } from '../alerts/alerts.repo.js';
 import { removeImages, storeImage } from '../uploads/uploads.service.js';
-import { HOUR_MS } from '../../platform/time.js';
+import { checkRate, rateError, takeRateOrThrow } from '../../platform/rate-limit.js';
 import * as repo from './news.repo.js';
 import * as policy from './news.policy.js';
 import { presentComment, presentItem } from './news.present.js';
@@ -62,14 +62,25 @@ async function settleMentions(
   };
 }
 
-/** news/postNews (spec 1 §5, §7): text of 4 to 200 characters, and an image or a YouTube video. */
+/** Counts one post or comment of the member inside `tx`, or throws 429 (L2: part of the write). */
+function takeWriting(tx: Db, caller: Caller, limits: policy.WritingLimits, now: Date) {
+  return takeRateOrThrow(tx, policy.writingKey(limits, caller.userId), limits.rules, now, (refusal) =>
+    policy.writingTooFast(limits.noun, refusal),
+  );
+}
+
+/**
+ * news/postNews (spec 1 §5, §7): text of 4 to 200 characters, and an image or a YouTube video. The
+ * limit is read before any image is stored and counted with the post; a post that loses a concurrent
+ * race for the last place takes its stored image away with it.
+ */
 export async function postNews(deps: AppDeps, caller: Caller, input: PostInput) {
   const chosen = policy.postMedia(input);
   if (chosen.kind === 'refused') throw badInput(chosen.message);
   const now = deps.clock.now();
-  const recent = await repo.recentPostTimes(deps.db, caller.userId, news.POSTS_PER_HOUR);
-  const tooFast = policy.rateRefusal(policy.POST_LIMITS, recent, now);
-  if (tooFast) throw tooFast;
+  const limits = policy.POST_LIMITS;
+  const tooFast = await checkRate(deps.db, policy.writingKey(limits, caller.userId), limits.rules, now);
+  if (tooFast) throw rateError(tooFast, (r) => policy.writingTooFast(limits.noun, r));
   // Settled before any image is stored, so a refused text leaves no file behind.
   const { text, alert } = await settleMentions(deps.db, caller, input.comment, POST_LENGTH);
   let mediaFields: { mediaType: string; mediaCode: string; mediaTitle: string | null } = {
@@ -93,26 +104,33 @@ export async function postNews(deps: AppDeps, caller: Caller, input: PostInput) 
     mediaFields = { mediaType: 'image', mediaCode: stored.name, mediaTitle: null };
   }
   const name = alert.length ? await callerName(deps.db, caller) : '';
-  const newsId = await deps.db.transaction(async (tx) => {
-    const id = await repo.insertNews(tx, {
-      userId: caller.userId,
-      kind: 'post',
-      content: text,
-      ...mediaFields,
-      createdAt: now,
-    });
-    for (const userId of alert) {
-      await raiseAlert(tx, {
-        userId,
-        actorId: caller.userId,
-        kind: 'news_mention',
-        content: `${name} mentioned you in a post.`,
-        link: itemLink(id),
-        at: now,
+  const newsId = await deps.db
+    .transaction(async (tx) => {
+      await takeWriting(tx, caller, limits, now);
+      const id = await repo.insertNews(tx, {
+        userId: caller.userId,
+        kind: 'post',
+        content: text,
+        ...mediaFields,
+        createdAt: now,
       });
-    }
-    return id;
-  });
+      for (const userId of alert) {
+        await raiseAlert(tx, {
+          userId,
+          actorId: caller.userId,
+          kind: 'news_mention',
+          content: `${name} mentioned you in a post.`,
+          link: itemLink(id),
+          at: now,
+        });
+      }
+      return id;
+    })
+    .catch(async (error: unknown) => {
+      // The post was not written (a full limit, say): its stored image goes too.
+      if (mediaFields.mediaType === 'image') await removeImages(deps, [mediaFields.mediaCode]);
+      throw error;
+    });
   return { status: 'success' as const, message: 'Your post is now on the news feed.', news_id: newsId };
 }
 
@@ -232,20 +250,13 @@ export async function hideAuthor(deps: AppDeps, caller: Caller, authorId: number
   return { status: 'success' as const, message: news.hiddenAuthorMessage(nameOf(author)) };
 }
 
-/** news/postComment (spec 1 §5: more than 4 and fewer than 201 characters). */
+/** news/postComment (spec 1 §5: more than 4 and fewer than 201 characters), counted with the comment. */
 export async function postComment(deps: AppDeps, caller: Caller, newsId: number, comment: string) {
   const item = await itemOrGone(deps, caller, newsId);
   const now = deps.clock.now();
-  const recent = await repo.recentCommentTimes(
-    deps.db,
-    caller.userId,
-    new Date(now.getTime() - HOUR_MS),
-    news.COMMENTS_PER_HOUR,
-  );
-  const tooFast = policy.rateRefusal(policy.COMMENT_LIMITS, recent, now);
-  if (tooFast) throw tooFast;
   const { text, alert } = await settleMentions(deps.db, caller, comment, COMMENT_LENGTH);
   const made = await deps.db.transaction(async (tx) => {
+    await takeWriting(tx, caller, policy.COMMENT_LIMITS, now);
     const saved = await repo.insertComment(tx, {
       newsId,
       userId: caller.userId,

@@ -6,6 +6,7 @@ import {
   imdbPointsCap,
   imdbQuestion,
   minimumDwellSeconds,
+  needsCreditUpdate,
   offerWindowSeconds,
   pacificHour,
 } from './earn.policy.js';
@@ -100,5 +101,14 @@ describe('caps, answers and windows', () => {
     expect(minimumDwellSeconds('twitter-follow')).toBe(3);
     expect(minimumDwellSeconds('facebook-like')).toBe(3);
     expect(minimumDwellSeconds('youtube-view')).toBe(30);
+  });
+});
+
+describe('credit update after misses (D5.3)', () => {
+  it('needs five distinct members and no correct answer in the day', () => {
+    expect(needsCreditUpdate({ distinctMissers: 4, answeredCorrectly: false })).toBe(false);
+    expect(needsCreditUpdate({ distinctMissers: 5, answeredCorrectly: false })).toBe(true);
+    expect(needsCreditUpdate({ distinctMissers: 6, answeredCorrectly: false })).toBe(true);
+    expect(needsCreditUpdate({ distinctMissers: 5, answeredCorrectly: true })).toBe(false);
   });
 });

@@ -130,8 +130,21 @@ export function minimumDwellSeconds(type: ListingType): number {
 /** D11.1: more credits than this in any minute slow a member down. */
 export const MAX_CREDITS_PER_MINUTE = 6;
 
-/** D5.3: misses in 24 h, with no correct answer, that send a listing to an admin credit update. */
+/**
+ * D5.3: members (each counted once, however often they missed) whose misses in 24 h, with no
+ * correct answer, send a listing to an admin credit update.
+ */
 export const MISSES_TO_DISABLE = 5;
+
+/**
+ * D5.3 (docs/domain.md "Wrong answers"): a listing goes to an admin credit update when enough
+ * distinct members missed it in the last 24 h and nobody answered it correctly meanwhile; one
+ * member missing again and again never does it alone.
+ */
+export function needsCreditUpdate(q: { distinctMissers: number; answeredCorrectly: boolean }): boolean {
+  return !q.answeredCorrectly && q.distinctMissers >= MISSES_TO_DISABLE;
+}
+
 /** D5.3: other members giving the same wrong number since the fact was confirmed correct it. */
 export const CROWD_AGREEMENT = 2;
 /** A member who missed this many in 24 h is shown the recently-missed notice. */

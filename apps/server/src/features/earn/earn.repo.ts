@@ -350,7 +350,8 @@ const latestOfferQuery = preparedOnce((db) =>
  * earner's own), its listing and action if already credited, the earner's credits in the last
  * minute (D11.1), whether they were already credited on the listing within its repeat window
  * (imdb: the Pacific day, youtube: 7 days, follows and likes: ever; lapsed actions do not count,
- * D4.4), and the earner with their membership and today's actions (D6.3).
+ * D4.4), and the earner with their membership and today's actions (D6.3). An offer a wrong answer
+ * settled is not found (D5.3).
  */
 export async function creditState(
   db: Db,
@@ -383,7 +384,14 @@ export async function creditState(
     .innerJoin(users, eq(users.id, offers.earnerId))
     .leftJoin(dailyActions, memberDayJoin(q.today))
     .leftJoin(actions, eq(actions.offerId, offers.id))
-    .where(and(eq(offers.id, q.offerId), eq(offers.earnerId, q.earnerId)))
+    .where(
+      and(
+        eq(offers.id, q.offerId),
+        eq(offers.earnerId, q.earnerId),
+        // An offer settled by a wrong answer is never credited as well (D5.3).
+        sql`not exists (select 1 from ${answerMisses} m where m.offer_id = ${col('"offers"."id"')})`,
+      ),
+    )
     .limit(1)
     .prepare('credit_state')
     .execute();
@@ -426,6 +434,79 @@ export async function othersWithSameAnswer(
       ),
     );
   return row?.n ?? 0;
+}
+
+/**
+ * Locks the accounts a wrong answer touches (the earner and the listing's owner) in id order, as a
+ * credit does (creditOffer): a wrong and a right answer on one offer then settle one after the
+ * other, the misses on one owner's listings are counted one at a time, and the owner's alert cannot
+ * wait on a credit that waits on the listing (D5.3).
+ */
+export async function lockMembers(tx: Db, ids: number[]) {
+  await tx.select({ id: users.id }).from(users).where(inArray(users.id, ids)).orderBy(users.id).for('update');
+}
+
+/** How an offer was settled, read fresh once its earner is locked: credited, missed or still open. */
+export async function offerSettlement(tx: Db, offerId: number) {
+  const [row] = await tx
+    .select({
+      expiresAt: offers.expiresAt,
+      actionId: actions.id,
+      missed: sql<boolean>`exists (select 1 from ${answerMisses} m where m.offer_id = ${offers.id})`,
+    })
+    .from(offers)
+    .leftJoin(actions, eq(actions.offerId, offers.id))
+    .where(eq(offers.id, offerId))
+    .limit(1);
+  return row ? { ...row, missed: Boolean(row.missed) } : null;
+}
+
+/**
+ * Records the miss that settles an offer and closes the offer (D5.3); false when the offer already
+ * had its miss (the unique offer id keeps it to one, whatever arrives at once).
+ */
+export async function recordMiss(
+  tx: Db,
+  miss: { offerId: number; listingId: number; earnerId: number; question: string; answer: number; at: Date },
+): Promise<boolean> {
+  const inserted = await tx
+    .insert(answerMisses)
+    .values({
+      offerId: miss.offerId,
+      listingId: miss.listingId,
+      earnerId: miss.earnerId,
+      question: miss.question,
+      answer: miss.answer,
+      createdAt: miss.at,
+    })
+    .onConflictDoNothing({ target: answerMisses.offerId })
+    .returning({ id: answerMisses.id });
+  if (inserted.length === 0) return false;
+  // The offer closes on a miss, so numbers cannot be guessed one after another.
+  await tx.update(offers).set({ expiresAt: miss.at }).where(eq(offers.id, miss.offerId));
+  return true;
+}
+
+/** Members who missed a listing since an instant, each counted once however often they missed (D5.3). */
+export async function distinctMissersSince(db: Db, listingId: number, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: countDistinct(answerMisses.earnerId) })
+    .from(answerMisses)
+    .where(and(eq(answerMisses.listingId, listingId), gte(answerMisses.createdAt, since)));
+  return row?.n ?? 0;
+}
+
+/**
+ * Sends an active listing to an admin credit update (D5.3). Conditional on the listing still being
+ * active, so of two misses that both reach the threshold only one disables it (and alerts the owner).
+ */
+export async function disableForCreditUpdate(tx: Db, listingId: number): Promise<boolean> {
+  const updated = await tx
+    .update(listings)
+    .set({ status: 'disabled', statusReason: 'credit_update' })
+    .where(and(eq(listings.id, listingId), eq(listings.status, 'active')))
+    .returning({ id: listings.id });
+  return updated.length > 0;
 }
 
 export async function missesSince(db: Db, where: { earnerId?: number; listingId?: number }, since: Date) {

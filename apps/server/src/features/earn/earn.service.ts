@@ -9,9 +9,20 @@ import { listings } from '../listings/listings.tables.js';
 import { linkedAccount } from '../accounts/accounts.repo.js';
 import { askVerifier } from '../accounts/verify.js';
 import { PlatformOffline } from '../../integrations/types.js';
-import { actions, answerMisses, imdbFacts, offers } from './earn.tables.js';
-import { correctAnswerSince, imdbFact, missesSince, othersWithSameAnswer } from './earn.repo.js';
+import { actions, imdbFacts } from './earn.tables.js';
 import {
+  correctAnswerSince,
+  disableForCreditUpdate,
+  distinctMissersSince,
+  imdbFact,
+  lockMembers,
+  missesSince,
+  offerSettlement,
+  othersWithSameAnswer,
+  recordMiss,
+} from './earn.repo.js';
+import {
+  NOT_OFFERED,
   checkDwell,
   creditAnswer,
   creditOffer,
@@ -19,7 +30,7 @@ import {
   openOffer,
   type Listing,
 } from './credit.service.js';
-import { CROWD_AGREEMENT, MISSES_TO_DISABLE, answerIsCorrect, imdbQuestion } from './earn.policy.js';
+import { CROWD_AGREEMENT, answerIsCorrect, imdbQuestion, needsCreditUpdate } from './earn.policy.js';
 
 const { MESSAGES } = earn;
 type ListingType = earn.ListingType;
@@ -65,6 +76,9 @@ export async function recordCorrectAnswer(deps: AppDeps, caller: Caller, listing
 /**
  * checkIncorrectAnswer (D5.3): two other members giving the same number since the fact was last
  * confirmed update it and credit this answer; otherwise the miss is logged and the offer closes.
+ * The offer settles once, in one transaction that first locks the earner and the owner as a credit
+ * does: whatever arrives at once on the same offer (wrong answers, a right one) finds the first
+ * outcome, and misses on a listing are counted one after another.
  */
 export async function checkIncorrectAnswer(deps: AppDeps, caller: Caller, listingId: number, answer: number) {
   const now = deps.clock.now();
@@ -72,71 +86,62 @@ export async function checkIncorrectAnswer(deps: AppDeps, caller: Caller, listin
   const { offer, listing, actionId } = await openOffer(deps.db, caller.userId, listingId, now);
   requireType(listing, 'imdb-view');
   if (offer.proView) throw new AppError(400, 'error', MESSAGES.proViewWrong);
-  const recentlyMissed = () => missesSince(deps.db, { earnerId: caller.userId }, dayAgo);
-  if (actionId !== null) {
-    return {
-      status: 'updated' as const,
-      recently_missed: await recentlyMissed(),
-      points_earned: 0,
-      message: MESSAGES.correctAnswer,
-    };
-  }
-  checkDwell(offer, 'imdb-view', now);
+  if (actionId === null) checkDwell(offer, 'imdb-view', now);
   const question = questionOf(listing, false);
-  const fact = await imdbFact(deps.db, listing.externalId, question.key);
-  if (fact && answerIsCorrect(answer, fact.value)) {
-    const credited = await creditOffer(deps, caller, offer.id);
-    return {
-      status: 'updated' as const,
-      recently_missed: await recentlyMissed(),
-      points_earned: credited.points,
-      message: MESSAGES.correctAnswer,
-    };
-  }
 
-  const agreeing = await othersWithSameAnswer(deps.db, {
-    listingId,
-    question: question.key,
-    answer,
-    earnerId: caller.userId,
-    since: fact?.confirmedAt ?? new Date(0),
-  });
-  if (agreeing >= CROWD_AGREEMENT) {
-    await deps.db
-      .insert(imdbFacts)
-      .values({
-        pageCode: listing.externalId,
-        question: question.key,
-        value: answer,
-        source: 'crowd',
-        confirmedAt: now,
-      })
-      .onConflictDoUpdate({
-        target: [imdbFacts.pageCode, imdbFacts.question],
-        set: { value: answer, source: 'crowd', confirmedAt: now },
-      });
-    const credited = await creditOffer(deps, caller, offer.id);
-    return {
-      status: 'updated' as const,
-      recently_missed: await recentlyMissed(),
-      points_earned: credited.points,
-      message: MESSAGES.correctAnswer,
-    };
-  }
-
-  const confirmed = await correctAnswerSince(deps.db, listingId, dayAgo);
-  await deps.db.transaction(async (tx) => {
-    await tx
-      .insert(answerMisses)
-      .values({ listingId, earnerId: caller.userId, question: question.key, answer, createdAt: now });
-    // The offer closes on a miss, so numbers cannot be guessed one after another.
-    await tx.update(offers).set({ expiresAt: now }).where(eq(offers.id, offer.id));
-    const misses = await missesSince(tx, { listingId }, dayAgo);
-    if (!confirmed && misses >= MISSES_TO_DISABLE && listing.status === 'active') {
+  const outcome = await deps.db.transaction(async (tx) => {
+    await lockMembers(tx, [caller.userId, listing.userId]);
+    const settled = await offerSettlement(tx, offer.id);
+    if (settled?.actionId != null) return { credited: 0 };
+    if (!settled || settled.missed || settled.expiresAt <= now) {
+      throw new AppError(409, 'error', NOT_OFFERED);
+    }
+    // The credit joins this transaction (a savepoint), so the offer's outcome is decided once.
+    const inTx = { ...deps, db: tx };
+    const fact = await imdbFact(tx, listing.externalId, question.key);
+    if (fact && answerIsCorrect(answer, fact.value)) {
+      return { credited: (await creditOffer(inTx, caller, offer.id)).points };
+    }
+    const agreeing = await othersWithSameAnswer(tx, {
+      listingId,
+      question: question.key,
+      answer,
+      earnerId: caller.userId,
+      since: fact?.confirmedAt ?? new Date(0),
+    });
+    if (agreeing >= CROWD_AGREEMENT) {
       await tx
-        .update(listings)
-        .set({ status: 'disabled', statusReason: 'credit_update' })
-        .where(eq(listings.id, listingId));
+        .insert(imdbFacts)
+        .values({
+          pageCode: listing.externalId,
+          question: question.key,
+          value: answer,
+          source: 'crowd',
+          confirmedAt: now,
+        })
+        .onConflictDoUpdate({
+          target: [imdbFacts.pageCode, imdbFacts.question],
+          set: { value: answer, source: 'crowd', confirmedAt: now },
+        });
+      return { credited: (await creditOffer(inTx, caller, offer.id)).points };
+    }
+
+    const recorded = await recordMiss(tx, {
+      offerId: offer.id,
+      listingId,
+      earnerId: caller.userId,
+      question: question.key,
+      answer,
+      at: now,
+    });
+    if (!recorded) throw new AppError(409, 'error', NOT_OFFERED);
+    const confirmed = await correctAnswerSince(tx, listingId, dayAgo);
+    const distinctMissers = await distinctMissersSince(tx, listingId, dayAgo);
+    // Only the transaction that moves the listing from active to disabled alerts its owner.
+    if (
+      needsCreditUpdate({ distinctMissers, answeredCorrectly: confirmed }) &&
+      (await disableForCreditUpdate(tx, listingId))
+    ) {
       await tx.insert(alerts).values({
         userId: listing.userId,
         kind: 'listing_disabled',
@@ -145,12 +150,23 @@ export async function checkIncorrectAnswer(deps: AppDeps, caller: Caller, listin
         createdAt: now,
       });
     }
+    return { missed: true, confirmed };
   });
+
+  const recentlyMissed = await missesSince(deps.db, { earnerId: caller.userId }, dayAgo);
+  if (!('missed' in outcome)) {
+    return {
+      status: 'updated' as const,
+      recently_missed: recentlyMissed,
+      points_earned: outcome.credited,
+      message: MESSAGES.correctAnswer,
+    };
+  }
   return {
-    status: confirmed ? ('confirmed' as const) : ('other' as const),
-    recently_missed: await recentlyMissed(),
+    status: outcome.confirmed ? ('confirmed' as const) : ('other' as const),
+    recently_missed: recentlyMissed,
     points_earned: 0,
-    message: confirmed
+    message: outcome.confirmed
       ? 'That was not the right number. Another member found the expected number on this page today, so please read the page carefully next time.'
       : 'That was not the right number. We have noted your answer and will check this page.',
   };

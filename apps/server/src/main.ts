@@ -1,16 +1,29 @@
 import { buildApp } from './app.js';
-import { loadConfig } from './platform/config.js';
+import { ConfigError, loadConfig, productionProblems, withInstallationSecrets } from './platform/config.js';
 import { openDatabase } from './platform/db/database.js';
 import { ControllableClock, systemClock } from './platform/clock.js';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from './scripts/demo-data.js';
 import { startDailyJobs } from './platform/jobs.js';
 import { startMinuteJobs } from './platform/minute-jobs.js';
 
-const config = loadConfig();
+// One schema reads every setting; a production start with an unsafe one is refused, naming each.
+let config;
+try {
+  config = withInstallationSecrets(loadConfig());
+} catch (err) {
+  if (!(err instanceof ConfigError)) throw err;
+  console.error(err.message);
+  process.exit(1);
+}
+const unsafe = productionProblems(process.env, config);
+if (unsafe.length) {
+  console.error(new ConfigError(unsafe).message);
+  process.exit(1);
+}
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
 await database.migrate();
 const clock = config.controllableClock ? new ControllableClock() : systemClock;
-if (process.env.SEED_DEMO !== 'false' && (await seedDemo(database.db, clock))) {
+if (config.seedDemo && (await seedDemo(database.db, clock))) {
   console.log('First start: demo members and listings seeded.');
 }
 const app = await buildApp({ config, db: database.db, clock });
@@ -18,18 +31,20 @@ const app = await buildApp({ config, db: database.db, clock });
 startDailyJobs(app);
 // Every minute: point changes that have come due (D6.2).
 startMinuteJobs(app);
-if (app.deps.mailer.kind === 'outbox' && process.env.NODE_ENV === 'production') {
-  app.log.warn('No SMTP server is configured: mail goes to the outbox at /dev/mail.');
+if (app.deps.mailer.kind === 'outbox' && config.production) {
+  app.log.warn(
+    'UNSAFE_OUTBOX_MAIL: no SMTP server is configured, so mail is kept in the database and not sent.',
+  );
 }
 await app.listen({ port: config.port, host: config.host });
 console.log(
   `\nMarquee is running at ${config.publicUrl} (database: ${database.kind === 'pglite' ? `embedded, in ${config.dataDir}` : 'PostgreSQL'})`,
 );
-if (process.env.SEED_DEMO !== 'false') {
+if (config.seedDemo) {
   console.log(`Demo logins (password "${DEMO_PASSWORD}"):`);
   for (const l of DEMO_LOGINS) console.log(`  ${l.username.padEnd(14)} ${l.what}`);
 }
-if (app.deps.mailer.kind === 'outbox')
+if (app.deps.mailer.kind === 'outbox' && !config.production)
   console.log(`Mail is kept in the outbox: ${config.publicUrl}/dev/mail`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

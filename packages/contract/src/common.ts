@@ -38,9 +38,24 @@ export interface CurrentUser {
   subscribed: YesNo;
 }
 
-/** An id in the query string or body; member ids are whole numbers. */
-export const idSchema = (what: string) =>
-  z.coerce
-    .number({ error: `Please give a valid ${what}.` })
-    .int({ error: `Please give a valid ${what}.` })
-    .positive({ error: `Please give a valid ${what}.` });
+/** The largest id a database integer column holds; a larger "id" names nothing. */
+export const MAX_ID = 2_147_483_647;
+
+/**
+ * Numbers in a query string, form or multipart body arrive as text. Only plain decimal digits (an
+ * optional minus, an optional fraction) are read as a number; anything else (`true`, `[1]`, `"0x10"`,
+ * `"1e3"`, `""`, `" 7"`) is handed on unchanged, for the number schema to refuse with its own message.
+ */
+export function digitsAsNumber(value: unknown): unknown {
+  return typeof value === 'string' && /^-?\d{1,15}(\.\d{1,6})?$/.test(value) ? Number(value) : value;
+}
+
+/** A number field of the contract: `schema` sees a number, read from digits when it came as text. */
+export const wholeNumber = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value: string | number) => digitsAsNumber(value), schema);
+
+/** An id in the query string or body: a positive whole number written as digits, at most MAX_ID. */
+export const idSchema = (what: string) => {
+  const error = `Please give a valid ${what}.`;
+  return wholeNumber(z.number({ error }).int({ error }).min(1, { error }).max(MAX_ID, { error }));
+};

@@ -9,7 +9,10 @@ export interface OutboxMail {
   ago: string;
 }
 
-/** The offline outbox shown at /dev/mail when no SMTP server is configured. */
+/**
+ * The offline outbox shown at /dev/mail when no SMTP server is configured: admins only; to anyone
+ * else the server answers as for a call that does not exist (so the audience stays 'public').
+ */
 export const fetchOutbox = operation<{ status: 'success'; mails: OutboxMail[] }>()({
   method: 'GET',
   path: 'dev/fetchOutbox',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { operation } from './operation.js';
-import { idSchema, type YesNo } from './common.js';
+import { idSchema, type YesNo, wholeNumber } from './common.js';
 import type { Toasty } from './points.js';
 
 /** The four listing types and the platform each acts on (spec 1 §1). */
@@ -138,12 +138,14 @@ export const fetchListings = operation<FetchListingsAnswer>()({
     listingType: z.enum(FETCH_LISTING_TYPES, {
       error: 'Please choose IMDb, Twitter, YouTube or Facebook listings.',
     }),
-    maxItems: z.coerce
-      .number({ error: 'maxItems must be a number from 1 to 20.' })
-      .int({ error: 'maxItems must be a number from 1 to 20.' })
-      .min(1, { error: 'maxItems must be a number from 1 to 20.' })
-      .max(20, { error: 'maxItems must be a number from 1 to 20.' })
-      .default(EARN.dashboardItems),
+    maxItems: wholeNumber(
+      z
+        .number({ error: 'maxItems must be a number from 1 to 20.' })
+        .int({ error: 'maxItems must be a number from 1 to 20.' })
+        .min(1, { error: 'maxItems must be a number from 1 to 20.' })
+        .max(20, { error: 'maxItems must be a number from 1 to 20.' })
+        .default(EARN.dashboardItems),
+    ),
     /** listingType 'user': whose listings (the profile earn list). */
     user_id: idSchema('member id').optional(),
     /** The pro extension's token; the extension sets it. */
@@ -193,7 +195,7 @@ export const recordCorrectAnswer = operation<
     listing_id: idSchema('listing id'),
     answer: answerDigits,
     /** The points the card showed; the offer's promised points are what is paid (D5.1). */
-    rP: z.coerce.number().int().optional().catch(undefined),
+    rP: wholeNumber(z.number().int().optional().catch(undefined)),
     proView: z
       .union([z.boolean(), z.enum(['yes', 'no', 'true', 'false'])])
       .optional()
@@ -250,7 +252,7 @@ export const recordYouTubeView = operation<CreditAnswer>()({
   input: z.object({
     listing_id: idSchema('listing id'),
     /** Seconds of play the player counted; the server's clock decides (D5.5). */
-    vc: z.coerce.number().min(0).max(100_000).optional().catch(undefined),
+    vc: wholeNumber(z.number().min(0).max(100_000).optional().catch(undefined)),
   }),
 });
 

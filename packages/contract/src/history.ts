@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { operation } from './operation.js';
-import { idSchema } from './common.js';
+import { idSchema, wholeNumber } from './common.js';
 
 /** One row of the History table (spec 2 §3), seen from the member who asks. */
 export interface HistoryItem {
@@ -60,12 +60,14 @@ export const fetchHistoryList = operation<{
   audience: 'member',
   input: z.object({
     filter: historyFilter,
-    page: z.coerce
-      .number({ error: 'Please give a page number.' })
-      .int({ error: 'Please give a page number.' })
-      .min(1, { error: 'Pages start at 1.' })
-      .max(10_000, { error: 'There is no such page.' })
-      .default(1),
+    page: wholeNumber(
+      z
+        .number({ error: 'Please give a page number.' })
+        .int({ error: 'Please give a page number.' })
+        .min(1, { error: 'Pages start at 1.' })
+        .max(10_000, { error: 'There is no such page.' })
+        .default(1),
+    ),
   }),
 });
 

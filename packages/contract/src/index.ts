@@ -1,5 +1,6 @@
 export * from './operation.js';
 export * from './common.js';
+export * from './validation.js';
 export * as login from './login.js';
 export * as errors from './errors.js';
 export * as alerts from './alerts.js';

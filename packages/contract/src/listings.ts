@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { operation } from './operation.js';
-import { idSchema, type Membership, type YesNo } from './common.js';
+import { idSchema, type Membership, type YesNo, wholeNumber } from './common.js';
 import type { ListingType } from './earn.js';
 import type { SponsorOption } from './sponsored.js';
 
@@ -243,11 +243,13 @@ export const fetchMyListings = operation<{
 });
 
 const listingId = idSchema('listing');
-const points = z.coerce
-  .number({ error: 'Please choose the points to give.' })
-  .int({ error: 'Please choose the points to give.' })
-  .min(0, { error: 'Please choose the points to give.' })
-  .max(100, { error: 'Please choose the points to give.' });
+const points = wholeNumber(
+  z
+    .number({ error: 'Please choose the points to give.' })
+    .int({ error: 'Please choose the points to give.' })
+    .min(0, { error: 'Please choose the points to give.' })
+    .max(100, { error: 'Please choose the points to give.' }),
+);
 
 export const updatePointSetting = operation<{ status: 'success'; message: string; listing: MyListing }>()({
   method: 'POST',
@@ -262,9 +264,9 @@ export const updateRateLimit = operation<{ status: 'success'; message: string; l
   audience: 'member',
   input: z.object({
     listing_id: listingId,
-    rl: z.coerce
-      .number({ error: 'Please choose a rate limit.' })
-      .int({ error: 'Please choose a rate limit.' }),
+    rl: wholeNumber(
+      z.number({ error: 'Please choose a rate limit.' }).int({ error: 'Please choose a rate limit.' }),
+    ),
   }),
 });
 
@@ -278,11 +280,13 @@ export const updateRateLimitDistribution = operation<{
   audience: 'member',
   input: z.object({
     listing_id: listingId,
-    distribution: z.coerce
-      .number({ error: 'Please choose a distribution from 1 to 4.' })
-      .int({ error: 'Please choose a distribution from 1 to 4.' })
-      .min(1, { error: 'Please choose a distribution from 1 to 4.' })
-      .max(4, { error: 'Please choose a distribution from 1 to 4.' }),
+    distribution: wholeNumber(
+      z
+        .number({ error: 'Please choose a distribution from 1 to 4.' })
+        .int({ error: 'Please choose a distribution from 1 to 4.' })
+        .min(1, { error: 'Please choose a distribution from 1 to 4.' })
+        .max(4, { error: 'Please choose a distribution from 1 to 4.' }),
+    ),
   }),
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { operation } from './operation.js';
-import { PAID_LEVELS, type CurrentUser, type PaidLevel, type YesNo } from './common.js';
+import { PAID_LEVELS, type CurrentUser, type PaidLevel, type YesNo, wholeNumber } from './common.js';
 
 /** Spec 1 §2: the default selected price row of each table. */
 export const DEFAULT_PRICE_ROW: Record<PaidLevel, number> = { premium: 3, pro: 1 };
@@ -79,14 +79,18 @@ export const checkSubscriptionStatus = operation<SubscriptionCheckAnswer>()({
   input: z.object({}),
 });
 
-const premiumDays = z.coerce
-  .number({ error: 'Please choose how many premium days to trade.' })
-  .int({ error: 'Please choose how many premium days to trade.' })
-  .min(PRO_TRADE.step, { error: `Premium days are traded ${PRO_TRADE.step} at a time.` })
-  .max(PRO_TRADE.maxPremiumDays, {
-    error: `You can trade at most ${PRO_TRADE.maxPremiumDays} premium days at once.`,
-  })
-  .refine((n) => n % PRO_TRADE.step === 0, { error: `Premium days are traded ${PRO_TRADE.step} at a time.` });
+const premiumDays = wholeNumber(
+  z
+    .number({ error: 'Please choose how many premium days to trade.' })
+    .int({ error: 'Please choose how many premium days to trade.' })
+    .min(PRO_TRADE.step, { error: `Premium days are traded ${PRO_TRADE.step} at a time.` })
+    .max(PRO_TRADE.maxPremiumDays, {
+      error: `You can trade at most ${PRO_TRADE.maxPremiumDays} premium days at once.`,
+    })
+    .refine((n) => n % PRO_TRADE.step === 0, {
+      error: `Premium days are traded ${PRO_TRADE.step} at a time.`,
+    }),
+);
 
 export const tradePremiumForPro = operation<{ status: 'success'; message: string; user: CurrentUser }>()({
   method: 'GET',
@@ -123,15 +127,17 @@ export interface CheckoutAnswer {
 }
 
 const level = z.enum(PAID_LEVELS, { error: 'Please choose premium or pro.' });
-const months = z.coerce
-  .number({ error: 'Please choose how many months.' })
-  .int({ error: 'Please choose how many months.' })
-  .positive({ error: 'Please choose how many months.' });
+const months = wholeNumber(
+  z
+    .number({ error: 'Please choose how many months.' })
+    .int({ error: 'Please choose how many months.' })
+    .positive({ error: 'Please choose how many months.' }),
+);
 
 /** The card checkout's form (spec 1 §7): the price is checked against the table on the server. */
 export const chargeForm = z.object({
   token: z.string().max(200).optional(),
-  amountPennies: z.coerce.number({ error: 'Please give the amount.' }).int().positive(),
+  amountPennies: wholeNumber(z.number({ error: 'Please give the amount.' }).int().positive()),
   months,
   level,
 });

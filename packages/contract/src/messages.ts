@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { operation } from './operation.js';
-import type { YesNo } from './common.js';
+import { wholeNumber, type YesNo } from './common.js';
 
 /** A conversation as listed in the top bar and on /messages (spec 1 §3, spec 2 §3). */
 export interface ThreadSummary {
@@ -59,12 +59,14 @@ export const FREE_CANNOT_START =
 /** The error `extra` of a post a free member may not start: the client offers the upgrade link. */
 export const UPGRADE_EXTRA = 'upgrade';
 
-const memberId = z.coerce
-  .number({ error: 'Please choose a member.' })
-  .int({ error: 'Please choose a member.' })
-  // D2.1: ids below 1000 are system accounts, which nobody can message.
-  .min(1000, { error: 'Messages can only be exchanged with members.' })
-  .max(2_147_483_647, { error: 'Please choose a member.' });
+const memberId = wholeNumber(
+  z
+    .number({ error: 'Please choose a member.' })
+    .int({ error: 'Please choose a member.' })
+    // D2.1: ids below 1000 are system accounts, which nobody can message.
+    .min(1000, { error: 'Messages can only be exchanged with members.' })
+    .max(2_147_483_647, { error: 'Please choose a member.' }),
+);
 
 export const fetchRecentThreads = operation<{
   status: 'success';
@@ -76,12 +78,14 @@ export const fetchRecentThreads = operation<{
   path: 'messages/fetchRecentThreads',
   audience: 'member',
   input: z.object({
-    limit: z.coerce
-      .number({ error: 'The limit must be a number from 1 to 50.' })
-      .int({ error: 'The limit must be a number from 1 to 50.' })
-      .min(1, { error: 'The limit must be a number from 1 to 50.' })
-      .max(50, { error: 'The limit must be a number from 1 to 50.' })
-      .default(20),
+    limit: wholeNumber(
+      z
+        .number({ error: 'The limit must be a number from 1 to 50.' })
+        .int({ error: 'The limit must be a number from 1 to 50.' })
+        .min(1, { error: 'The limit must be a number from 1 to 50.' })
+        .max(50, { error: 'The limit must be a number from 1 to 50.' })
+        .default(20),
+    ),
   }),
 });
 
@@ -107,11 +111,13 @@ export const fetchMessageThread = operation<{
   audience: 'member',
   input: z.object({
     user_id: memberId,
-    before: z.coerce
-      .number({ error: 'Please give a valid message to read before.' })
-      .int({ error: 'Please give a valid message to read before.' })
-      .positive({ error: 'Please give a valid message to read before.' })
-      .optional(),
+    before: wholeNumber(
+      z
+        .number({ error: 'Please give a valid message to read before.' })
+        .int({ error: 'Please give a valid message to read before.' })
+        .positive({ error: 'Please give a valid message to read before.' })
+        .optional(),
+    ),
   }),
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { operation } from './operation.js';
-import { idSchema } from './common.js';
+import { idSchema, wholeNumber } from './common.js';
 import { BAD_VIDEO_URL } from './media.js';
 
 /**
@@ -236,18 +236,22 @@ export const fetchNewsItems = operation<{
   audience: 'member',
   input: z
     .object({
-      page: z.coerce
-        .number({ error: 'Please give a page number.' })
-        .int({ error: 'Please give a page number.' })
-        .min(1, { error: 'Pages start at 1.' })
-        .max(1000, { error: 'There is no such page.' })
-        .default(1),
+      page: wholeNumber(
+        z
+          .number({ error: 'Please give a page number.' })
+          .int({ error: 'Please give a page number.' })
+          .min(1, { error: 'Pages start at 1.' })
+          .max(1000, { error: 'There is no such page.' })
+          .default(1),
+      ),
       filter: z.enum(NEWS_FILTERS, { error: "Please choose 'all', 'user' or 'single'." }).default('all'),
-      filter_id: z.coerce
-        .number({ error: 'Please give a valid id to filter by.' })
-        .int({ error: 'Please give a valid id to filter by.' })
-        .min(0, { error: 'Please give a valid id to filter by.' })
-        .default(0),
+      filter_id: wholeNumber(
+        z
+          .number({ error: 'Please give a valid id to filter by.' })
+          .int({ error: 'Please give a valid id to filter by.' })
+          .min(0, { error: 'Please give a valid id to filter by.' })
+          .default(0),
+      ),
     })
     .refine((v) => v.filter === 'all' || v.filter_id > 0, {
       error: 'Please give the id of the member or post to show.',

@@ -24,6 +24,11 @@ export interface Operation<
   path: string;
   audience: A;
   input: Input;
+  /**
+   * Other paths the spec documents for the same call (ARCHITECTURE "The API contract" 1), in the
+   * same form as `path`: the server answers at each of them exactly as at `path`.
+   */
+  aliases?: readonly string[];
   /** Phantom field that carries the answer's type. */
   readonly output?: Output;
 }
@@ -39,11 +44,19 @@ export function operation<Output extends Envelope>() {
     path: string;
     audience: A;
     input: Input;
+    aliases?: readonly string[];
   }): Operation<Input, Output, A> => def;
 }
 
 export const OPERATIONS_BASE = '/v4/operations';
 
 /** Where a call is served: below the operations base, or at its own path when that starts with '/'. */
-export const operationUrl = (op: Pick<Operation, 'path'>): string =>
-  op.path.startsWith('/') ? op.path : `${OPERATIONS_BASE}/${op.path}`;
+export const operationUrl = (op: Pick<Operation, 'path'>): string => urlOf(op.path);
+
+/** Every address a call is served at: its own and its aliases'. */
+export const operationUrls = (op: Pick<Operation, 'path' | 'aliases'>): string[] => [
+  urlOf(op.path),
+  ...(op.aliases ?? []).map(urlOf),
+];
+
+const urlOf = (path: string) => (path.startsWith('/') ? path : `${OPERATIONS_BASE}/${path}`);

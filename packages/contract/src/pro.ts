@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { operation } from './operation.js';
+import { wholeNumber } from './common.js';
 
 /**
  * The pro panels of the dashboard's IMDb tab (spec 2 §2, §3 Pro data, §7): historical stats and
@@ -92,9 +93,7 @@ export const updateMinimum = operation<{ status: 'success'; message: string; min
           error: CHOOSE_MINIMUM,
         },
       )
-      .pipe(
-        z.coerce.number<string | number>().int({ error: CHOOSE_MINIMUM }).min(0, { error: CHOOSE_MINIMUM }),
-      ),
+      .pipe(wholeNumber(z.number().int({ error: CHOOSE_MINIMUM }).min(0, { error: CHOOSE_MINIMUM }))),
   }),
 });
 

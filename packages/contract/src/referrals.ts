@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { operation } from './operation.js';
-import { PAID_LEVELS, type CurrentUser, type PaidLevel } from './common.js';
+import { PAID_LEVELS, type CurrentUser, type PaidLevel, wholeNumber } from './common.js';
 
 /** Spec 3 §5, §9: days are traded 2 to 10 at a time. */
 export const TRADE_DAYS = { min: 2, max: 10 } as const;
@@ -92,15 +92,19 @@ const dayChoice = `Please choose from ${TRADE_DAYS.min} to ${TRADE_DAYS.max} day
  */
 export const tradeInput = z.object({
   level: z.enum(PAID_LEVELS, { error: 'Please choose Premium or Pro days.' }),
-  days: z.coerce
-    .number({ error: dayChoice })
-    .int({ error: dayChoice })
-    .min(TRADE_DAYS.min, { error: dayChoice })
-    .max(TRADE_DAYS.max, { error: dayChoice }),
-  multiplier: z.coerce
-    .number({ error: 'Please reload the page to see the current price.' })
-    .int({ error: 'Please reload the page to see the current price.' })
-    .positive({ error: 'Please reload the page to see the current price.' }),
+  days: wholeNumber(
+    z
+      .number({ error: dayChoice })
+      .int({ error: dayChoice })
+      .min(TRADE_DAYS.min, { error: dayChoice })
+      .max(TRADE_DAYS.max, { error: dayChoice }),
+  ),
+  multiplier: wholeNumber(
+    z
+      .number({ error: 'Please reload the page to see the current price.' })
+      .int({ error: 'Please reload the page to see the current price.' })
+      .positive({ error: 'Please reload the page to see the current price.' }),
+  ),
 });
 
 export interface TradeAnswer {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { operation } from './operation.js';
-import { idSchema, type YesNo } from './common.js';
+import { idSchema, type YesNo, wholeNumber } from './common.js';
 import { LISTING_TYPES, type ListingType } from './earn.js';
 
 /**
@@ -69,11 +69,13 @@ export const hideSpecials = operation<{ status: 'success'; message: string }>()(
   input: z.object({}),
 });
 
-const count = z.coerce
-  .number({ error: 'Please choose how many sponsored actions to buy.' })
-  .int({ error: 'Please choose how many sponsored actions to buy.' })
-  .positive({ error: 'Please choose how many sponsored actions to buy.' })
-  .max(100_000, { error: 'Please choose how many sponsored actions to buy.' });
+const count = wholeNumber(
+  z
+    .number({ error: 'Please choose how many sponsored actions to buy.' })
+    .int({ error: 'Please choose how many sponsored actions to buy.' })
+    .positive({ error: 'Please choose how many sponsored actions to buy.' })
+    .max(100_000, { error: 'Please choose how many sponsored actions to buy.' }),
+);
 
 /**
  * The sponsor purchase (spec 2 §7 "a browser redirect to a payment provider's checkout with id and
@@ -139,21 +141,27 @@ export const startSpecial = operation<{
           error: 'Please choose the listing types of the special.',
         })
         .min(1, { error: 'Please choose the listing types of the special.' }),
-      minimum: z.coerce
-        .number({ error: 'The minimum must be a whole number of actions.' })
-        .int({ error: 'The minimum must be a whole number of actions.' })
-        .min(1, { error: 'The minimum must be at least 1.' }),
-      maximum: z.coerce
-        .number({ error: 'The maximum must be a whole number of actions.' })
-        .int({ error: 'The maximum must be a whole number of actions.' })
-        .max(SPECIAL_LIMITS.maxActions, {
-          error: `The maximum must be ${SPECIAL_LIMITS.maxActions.toLocaleString('en-US')} or fewer.`,
-        }),
-      pricePennies: z.coerce
-        .number({ error: 'The price must be a whole number of cents.' })
-        .int({ error: 'The price must be a whole number of cents.' })
-        .min(SPECIAL_LIMITS.minPennies, { error: 'The price must be at least $1.00.' })
-        .max(SPECIAL_LIMITS.maxPennies, { error: 'The price must be $1,000.00 or less.' }),
+      minimum: wholeNumber(
+        z
+          .number({ error: 'The minimum must be a whole number of actions.' })
+          .int({ error: 'The minimum must be a whole number of actions.' })
+          .min(1, { error: 'The minimum must be at least 1.' }),
+      ),
+      maximum: wholeNumber(
+        z
+          .number({ error: 'The maximum must be a whole number of actions.' })
+          .int({ error: 'The maximum must be a whole number of actions.' })
+          .max(SPECIAL_LIMITS.maxActions, {
+            error: `The maximum must be ${SPECIAL_LIMITS.maxActions.toLocaleString('en-US')} or fewer.`,
+          }),
+      ),
+      pricePennies: wholeNumber(
+        z
+          .number({ error: 'The price must be a whole number of cents.' })
+          .int({ error: 'The price must be a whole number of cents.' })
+          .min(SPECIAL_LIMITS.minPennies, { error: 'The price must be at least $1.00.' })
+          .max(SPECIAL_LIMITS.maxPennies, { error: 'The price must be $1,000.00 or less.' }),
+      ),
       /** When it starts; now when left out. */
       startsAt: z.coerce.date({ error: 'Please give a valid start time.' }).optional(),
       endsAt: z.coerce.date({ error: 'Please give a valid end time.' }),

@@ -1,4 +1,7 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
+import { z } from 'zod';
 
 export type PlatformMode = 'simulated' | 'real';
 export type PaymentMode = 'test' | 'live';
@@ -6,8 +9,11 @@ export type PaymentMode = 'test' | 'live';
 export interface PaymentsConfig {
   /** 'test': the built-in test checkout takes every payment (D10.2); 'live': Stripe and PayPal. */
   mode: PaymentMode;
-  /** Signs the test checkout's events. */
-  testSecret: string;
+  /**
+   * Signs the test checkout's events: TEST_PAYMENT_SECRET, else a random secret kept in DATA_DIR
+   * (`withInstallationSecrets`), else (tests, scripts) one random per process.
+   */
+  testSecret?: string;
   stripe?: { secretKey: string; webhookSecret: string };
   paypal?: {
     clientId: string;
@@ -60,69 +66,167 @@ export interface AppConfig {
   /** Number of proxies in front of the app whose X-Forwarded-For is trusted for the sign-in limits. */
   trustProxy: boolean;
   logLevel: string;
+  /** NODE_ENV=production: the checks of `productionProblems` apply and no development route exists. */
+  production: boolean;
+  /** Seed the demo community on a first start with no members (SEED_DEMO). */
+  seedDemo: boolean;
+  /** The unsafe settings an operator allowed explicitly in production (UNSAFE_*). */
+  unsafe: UnsafeAllowances;
+}
+
+export interface UnsafeAllowances {
+  outboxMail: boolean;
+  testPayments: boolean;
+  demoSeed: boolean;
+  defaultSecrets: boolean;
+  partialProviders: boolean;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 
-function number(value: string | undefined, fallback: number, name: string): number {
-  if (value === undefined || value === '') return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n <= 0)
-    throw new Error(`${name} must be a positive whole number, not "${value}".`);
-  return n;
-}
+/** Secrets the README or the demo names: a site that keeps one is open to anyone who read them. */
+const DOCUMENTED_SECRETS = new Set(['marquee-test-checkout', 'marquee-demo', 'changeme', 'secret']);
 
-function oneOf<T extends string>(
-  value: string | undefined,
-  allowed: readonly T[],
-  fallback: T,
-  name: string,
-): T {
-  if (value === undefined || value === '') return fallback;
-  if (!(allowed as readonly string[]).includes(value)) {
-    throw new Error(`${name} must be one of ${allowed.join(', ')}, not "${value}".`);
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+const flag = (name: string, fallback: boolean) =>
+  optionalText.pipe(
+    z
+      .enum(['true', 'false', '1', '0', 'yes', 'no'], {
+        error: `${name} must be true or false.`,
+      })
+      .optional()
+      .transform((v) => (v === undefined ? fallback : ['true', '1', 'yes'].includes(v))),
+  );
+const positive = (name: string, fallback: number) =>
+  optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d{1,5}$/, { error: `${name} must be a positive whole number.` })
+      .optional()
+      .transform((v) => (v === undefined ? fallback : Number(v)))
+      .pipe(
+        z
+          .number()
+          .int()
+          .min(1, { error: `${name} must be a positive whole number.` }),
+      ),
+  );
+const choice = <T extends string>(name: string, allowed: readonly [T, ...T[]], fallback: T) =>
+  optionalText.pipe(
+    z
+      .enum(allowed, { error: `${name} must be one of ${allowed.join(', ')}.` })
+      .optional()
+      .transform((v): T => v ?? fallback),
+  );
+const url = (name: string) =>
+  optionalText.pipe(
+    z
+      .string()
+      .regex(/^https?:\/\/[^\s/]+/i, { error: `${name} must be an http or https address.` })
+      .optional(),
+  );
+
+/** Every setting the app reads, each documented in the README with its default. */
+const envSchema = z.object({
+  NODE_ENV: optionalText,
+  PORT: positive('PORT', 3000),
+  HOST: optionalText,
+  DATA_DIR: optionalText,
+  WEB_DIST: optionalText,
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, { error: 'DATABASE_URL must be a postgres:// address.' })
+      .optional(),
+  ),
+  PUBLIC_URL: url('PUBLIC_URL'),
+  SEED_DEMO: flag('SEED_DEMO', true),
+  S3_BUCKET: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_REGION: optionalText,
+  S3_ENDPOINT: url('S3_ENDPOINT'),
+  S3_PREFIX: optionalText,
+  SMTP_HOST: optionalText,
+  SMTP_PORT: positive('SMTP_PORT', 587),
+  SMTP_SECURE: flag('SMTP_SECURE', false),
+  SMTP_USER: optionalText,
+  SMTP_PASS: optionalText,
+  MAIL_FROM: optionalText,
+  PLATFORM_MODE: choice('PLATFORM_MODE', ['simulated', 'real'], 'simulated'),
+  PAYMENT_MODE: choice('PAYMENT_MODE', ['test', 'live'], 'test'),
+  TEST_PAYMENT_SECRET: optionalText,
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  PAYPAL_CLIENT_ID: optionalText,
+  PAYPAL_SECRET: optionalText,
+  PAYPAL_WEBHOOK_ID: optionalText,
+  PAYPAL_API_BASE: url('PAYPAL_API_BASE'),
+  PAYPAL_PLANS: optionalText,
+  CONTROLLABLE_CLOCK: flag('CONTROLLABLE_CLOCK', false),
+  TRUST_PROXY: flag('TRUST_PROXY', false),
+  LOG_LEVEL: choice('LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
+  UNSAFE_OUTBOX_MAIL: flag('UNSAFE_OUTBOX_MAIL', false),
+  UNSAFE_TEST_PAYMENTS: flag('UNSAFE_TEST_PAYMENTS', false),
+  UNSAFE_DEMO_SEED: flag('UNSAFE_DEMO_SEED', false),
+  UNSAFE_DEFAULT_SECRETS: flag('UNSAFE_DEFAULT_SECRETS', false),
+  UNSAFE_PARTIAL_PROVIDERS: flag('UNSAFE_PARTIAL_PROVIDERS', false),
+});
+type Env = z.output<typeof envSchema>;
+
+/** A setting that cannot be read; the message names it. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Marquee cannot start:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   }
-  return value as T;
 }
 
-/** Reads the configuration from environment variables; each one is documented in the README. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const port = number(env.PORT, 3000, 'PORT');
-  const smtpHost = env.SMTP_HOST;
+/** Reads the configuration from environment variables (README "Configuration"), validated by one schema. */
+export function loadConfig(raw: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(raw);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${String(i.path[0])}: ${i.message}`));
+  }
+  const env = parsed.data;
+  const port = env.PORT;
+  const production = env.NODE_ENV === 'production';
   return {
     port,
-    host: env.HOST || '0.0.0.0',
-    dataDir: path.resolve(env.DATA_DIR || path.join(repoRoot, 'data')),
-    databaseUrl: env.DATABASE_URL || undefined,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data')),
+    databaseUrl: env.DATABASE_URL,
     s3:
       env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
         ? {
-            endpoint: (env.S3_ENDPOINT || `https://s3.${env.S3_REGION || 'us-east-1'}.amazonaws.com`).replace(
+            endpoint: (env.S3_ENDPOINT ?? `https://s3.${env.S3_REGION ?? 'us-east-1'}.amazonaws.com`).replace(
               /\/$/,
               '',
             ),
             bucket: env.S3_BUCKET,
-            region: env.S3_REGION || 'us-east-1',
+            region: env.S3_REGION ?? 'us-east-1',
             accessKeyId: env.S3_ACCESS_KEY_ID,
             secretAccessKey: env.S3_SECRET_ACCESS_KEY,
-            prefix: env.S3_PREFIX || '',
+            prefix: env.S3_PREFIX ?? '',
           }
         : undefined,
-    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
-    smtp: smtpHost
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    smtp: env.SMTP_HOST
       ? {
-          host: smtpHost,
-          port: number(env.SMTP_PORT, 587, 'SMTP_PORT'),
-          secure: env.SMTP_SECURE === 'true',
-          user: env.SMTP_USER || undefined,
-          pass: env.SMTP_PASS || undefined,
+          host: env.SMTP_HOST,
+          port: env.SMTP_PORT,
+          secure: env.SMTP_SECURE,
+          user: env.SMTP_USER,
+          pass: env.SMTP_PASS,
         }
       : undefined,
-    mailFrom: env.MAIL_FROM || 'Marquee <support@marquee.local>',
-    platformMode: oneOf(env.PLATFORM_MODE, ['simulated', 'real'] as const, 'simulated', 'PLATFORM_MODE'),
+    mailFrom: env.MAIL_FROM ?? 'Marquee <support@marquee.local>',
+    platformMode: env.PLATFORM_MODE,
     payments: {
-      mode: oneOf(env.PAYMENT_MODE, ['test', 'live'] as const, 'test', 'PAYMENT_MODE'),
-      testSecret: env.TEST_PAYMENT_SECRET || 'marquee-test-checkout',
+      mode: env.PAYMENT_MODE,
+      testSecret: env.TEST_PAYMENT_SECRET,
       stripe:
         env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
           ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET }
@@ -133,22 +237,116 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
               clientId: env.PAYPAL_CLIENT_ID,
               secret: env.PAYPAL_SECRET,
               webhookId: env.PAYPAL_WEBHOOK_ID,
-              apiBase: env.PAYPAL_API_BASE || 'https://api-m.paypal.com',
-              // "premium:12=P-123,pro:1=P-456": the plan of each subscription row.
-              plans: Object.fromEntries(
-                (env.PAYPAL_PLANS || '')
-                  .split(',')
-                  .map((pair) => pair.split('=').map((x) => x.trim()))
-                  .filter(
-                    (pair): pair is [string, string] => pair.length === 2 && Boolean(pair[0] && pair[1]),
-                  ),
-              ),
+              apiBase: env.PAYPAL_API_BASE ?? 'https://api-m.paypal.com',
+              plans: paypalPlans(env.PAYPAL_PLANS),
             }
           : undefined,
     },
-    webDist: path.resolve(env.WEB_DIST || path.join(repoRoot, 'apps/web/dist')),
-    controllableClock: env.NODE_ENV !== 'production' && env.CONTROLLABLE_CLOCK === 'true',
-    trustProxy: env.TRUST_PROXY === 'true',
-    logLevel: env.LOG_LEVEL || 'info',
+    webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+    controllableClock: !production && env.CONTROLLABLE_CLOCK,
+    trustProxy: env.TRUST_PROXY,
+    logLevel: env.LOG_LEVEL,
+    production,
+    seedDemo: env.SEED_DEMO,
+    unsafe: {
+      outboxMail: env.UNSAFE_OUTBOX_MAIL,
+      testPayments: env.UNSAFE_TEST_PAYMENTS,
+      demoSeed: env.UNSAFE_DEMO_SEED,
+      defaultSecrets: env.UNSAFE_DEFAULT_SECRETS,
+      partialProviders: env.UNSAFE_PARTIAL_PROVIDERS,
+    },
   };
+}
+
+/** "premium:12=P-123,pro:1=P-456": the PayPal plan of each subscription row. */
+function paypalPlans(text: string | undefined): Record<string, string> {
+  return Object.fromEntries(
+    (text ?? '')
+      .split(',')
+      .map((pair) => pair.split('=').map((x) => x.trim()))
+      .filter((pair): pair is [string, string] => pair.length === 2 && Boolean(pair[0] && pair[1])),
+  );
+}
+
+/** Settings given only in part: the provider would fail on a member's first payment or upload. */
+function partialGroups(env: Env): string[] {
+  const groups: Array<[string, Array<keyof Env>]> = [
+    ['S3', ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']],
+    ['Stripe', ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']],
+    ['PayPal', ['PAYPAL_CLIENT_ID', 'PAYPAL_SECRET', 'PAYPAL_WEBHOOK_ID']],
+  ];
+  const problems: string[] = [];
+  for (const [name, keys] of groups) {
+    const given = keys.filter((k) => env[k] !== undefined);
+    if (given.length > 0 && given.length < keys.length) {
+      const missing = keys.filter((k) => env[k] === undefined);
+      problems.push(
+        `${name} is only half configured: ${given.join(', ')} given but ${missing.join(', ')} missing (or set UNSAFE_PARTIAL_PROVIDERS=true).`,
+      );
+    }
+  }
+  return problems;
+}
+
+/**
+ * What makes a production start unsafe (README "Running in production"): each problem names its
+ * setting and the UNSAFE_* setting that allows it anyway. Empty outside production.
+ */
+export function productionProblems(raw: NodeJS.ProcessEnv, config: AppConfig): string[] {
+  if (!config.production) return [];
+  const env = envSchema.parse(raw);
+  const problems: string[] = [];
+  if (!config.smtp && !config.unsafe.outboxMail)
+    problems.push(
+      'SMTP_HOST is not set, so mail would go to the outbox instead of members (set SMTP_* or UNSAFE_OUTBOX_MAIL=true).',
+    );
+  if (config.payments.mode === 'test' && !config.unsafe.testPayments)
+    problems.push(
+      'PAYMENT_MODE is test, so anyone could buy memberships with the test checkout (set PAYMENT_MODE=live or UNSAFE_TEST_PAYMENTS=true).',
+    );
+  if (config.payments.mode === 'live' && !config.payments.stripe && !config.payments.paypal)
+    problems.push('PAYMENT_MODE is live but neither Stripe (STRIPE_*) nor PayPal (PAYPAL_*) is configured.');
+  if (config.seedDemo && !config.unsafe.demoSeed)
+    problems.push(
+      'SEED_DEMO is on, so demo members with a published password would be created (set SEED_DEMO=false or UNSAFE_DEMO_SEED=true).',
+    );
+  if (!config.unsafe.defaultSecrets) {
+    const secrets: Array<keyof Env> = [
+      'TEST_PAYMENT_SECRET',
+      'STRIPE_WEBHOOK_SECRET',
+      'PAYPAL_SECRET',
+      'SMTP_PASS',
+      'S3_SECRET_ACCESS_KEY',
+    ];
+    for (const key of secrets) {
+      const value = env[key];
+      if (typeof value === 'string' && DOCUMENTED_SECRETS.has(value))
+        problems.push(
+          `${key} is a documented default value; choose a secret of your own (or set UNSAFE_DEFAULT_SECRETS=true).`,
+        );
+    }
+  }
+  if (!config.unsafe.partialProviders) problems.push(...partialGroups(env));
+  return problems;
+}
+
+/**
+ * The test checkout's signing secret, when TEST_PAYMENT_SECRET is not set: random for this
+ * installation and kept in DATA_DIR, so checkouts started before a restart still verify.
+ */
+export function withInstallationSecrets(config: AppConfig): AppConfig {
+  if (config.payments.testSecret) return config;
+  const file = path.join(config.dataDir, 'secrets', 'test-payment-secret');
+  let secret: string;
+  try {
+    secret = fs.readFileSync(file, 'utf8').trim();
+  } catch {
+    secret = '';
+  }
+  if (secret.length < 32) {
+    secret = randomBytes(32).toString('hex');
+    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    fs.writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  }
+  return { ...config, payments: { ...config.payments, testSecret: secret } };
 }

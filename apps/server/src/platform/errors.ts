@@ -23,3 +23,5 @@ export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
 export const loggedOut = () =>
   new AppError(401, 'error', 'Your session has ended. Please sign in again.', 'logged_out');
 export const notAdmin = () => new AppError(403, 'error', 'That page is for site staff only.', 'not_admin');
+/** The answer to a call that does not exist, and to a hidden one asked by someone it is hidden from. */
+export const noSuchCall = () => new AppError(404, 'error', 'There is no such call.');

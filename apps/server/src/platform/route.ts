@@ -1,9 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import type { Audience, Operation, OutputOf, ParsedInputOf } from '@marquee/contract';
-import { operationUrl } from '@marquee/contract';
+import { fieldWithNul, NOT_A_FORM, nulMessage, operationUrls, readableIssue } from '@marquee/contract';
 import { authenticate, bearerToken, type Caller } from './auth.js';
-import { loggedOut, notAdmin } from './errors.js';
+import { badInput, loggedOut, notAdmin } from './errors.js';
 import type { AppDeps } from './deps.js';
+import { takeRateOrThrow, type RateRule } from './rate-limit.js';
+import { MINUTE_MS } from './time.js';
 
 export interface RouteContext<Op extends Operation, C> {
   input: ParsedInputOf<Op>;
@@ -16,8 +19,24 @@ export interface RouteContext<Op extends Operation, C> {
 type CallerFor<A extends Audience> = A extends 'public' ? Caller | null : Caller;
 
 /**
- * Serves one call of the contract at /v4/operations/{path}, or its own path (with or without the trailing slash):
- * validate the input with the call's zod schema, authorise by its audience, then run the handler.
+ * Calls made without a signed-in member, per network address (docs/domain.md "Limits", L4): generous
+ * enough for a household or an office behind one address, tight enough that nobody can hammer the
+ * database anonymously. Calls with limits of their own (sign-in, sign-up, crash reports) keep those too.
+ */
+export const ANONYMOUS_CALL_RULES: readonly RateRule[] = [{ limit: 300, windowMs: MINUTE_MS }];
+
+/** Marks the routes `serve` made, so the app-wide checks for other routes leave them to `serve`. */
+export const CONTRACT_ROUTE = 'contract';
+
+/**
+ * Serves one call of the contract at each of its addresses (its path and the spec's aliases, with or
+ * without the trailing slash), in this order (ARCHITECTURE "The API contract" 3-4):
+ * 1. the caller: a call for members answers `logged_out` to an unknown or expired token before
+ *    anything else is read, so the page reloads to sign-in whatever the body was (B1);
+ * 2. the audience: an admin call answers `not_admin` to anyone else;
+ * 3. the anonymous-call limit per address (L4);
+ * 4. the input: the call's zod schema, with a readable message for every refusal (B2-B4);
+ * then the handler.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function serve<Op extends Operation<any, any, Audience>>(
@@ -26,16 +45,46 @@ export function serve<Op extends Operation<any, any, Audience>>(
   handler: (ctx: RouteContext<Op, CallerFor<Op['audience']>>) => Promise<OutputOf<Op>>,
 ): void {
   const deps = app.deps;
-  app.route({
-    method: op.method,
-    url: operationUrl(op),
-    schema: op.method === 'GET' ? { querystring: op.input } : { body: op.input },
-    handler: async (req, reply) => {
-      const caller = await authenticate(deps.db, deps.clock, bearerToken(req.headers.authorization));
-      if (op.audience !== 'public' && !caller) throw loggedOut();
-      if (op.audience === 'admin' && caller?.role !== 'admin') throw notAdmin();
-      const input = (op.method === 'GET' ? req.query : req.body) as ParsedInputOf<Op>;
-      return handler({ input, caller: caller as CallerFor<Op['audience']>, deps, req, reply });
-    },
-  });
+  for (const url of operationUrls(op)) {
+    app.route({
+      method: op.method,
+      url,
+      config: { [CONTRACT_ROUTE]: true },
+      handler: async (req, reply) => {
+        const caller = await authenticate(deps.db, deps.clock, bearerToken(req.headers.authorization));
+        if (op.audience !== 'public' && !caller) throw loggedOut();
+        if (op.audience === 'admin' && caller?.role !== 'admin') throw notAdmin();
+        if (!caller) await limitAnonymous(deps, req);
+        const input = parseInput(op.input, op.method === 'GET' ? req.query : req.body) as ParsedInputOf<Op>;
+        return handler({ input, caller: caller as CallerFor<Op['audience']>, deps, req, reply });
+      },
+    });
+  }
+}
+
+async function limitAnonymous(deps: AppDeps, req: FastifyRequest): Promise<void> {
+  await takeRateOrThrow(
+    deps.db,
+    `anonymous:${req.ip}`,
+    ANONYMOUS_CALL_RULES,
+    deps.clock.now(),
+    ({ waitSeconds }) =>
+      `Too many requests from your network. Please wait ${waitSeconds} second${waitSeconds === 1 ? '' : 's'} and try again.`,
+  );
+}
+
+/**
+ * The call's input, or 400 with the first refusal in words (B2). A POST without a body is read as an
+ * empty form, so the schema's own messages apply; text holding a NUL character is refused before the
+ * schema (B3: no database stores it, and no member types it).
+ */
+export function parseInput(schema: z.ZodType, raw: unknown): unknown {
+  const body = raw === undefined || raw === null ? {} : raw;
+  if (typeof body !== 'object' || Array.isArray(body) || body instanceof Uint8Array)
+    throw badInput(NOT_A_FORM);
+  const nul = fieldWithNul(body);
+  if (nul) throw badInput(nulMessage(nul));
+  const parsed = schema.safeParse(body, { error: readableIssue });
+  if (parsed.success) return parsed.data;
+  throw badInput(parsed.error.issues[0]?.message ?? NOT_A_FORM);
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { OPERATIONS_BASE, accounts } from '@marquee/contract';
-import { serve } from '../../platform/route.js';
+import { parseInput, serve } from '../../platform/route.js';
 import * as service from './accounts.service.js';
 
 const callbackQuery = z.object({
@@ -22,18 +22,10 @@ export function accountsRoutes(app: FastifyInstance) {
       service.recheck(deps, caller, platform, input.history_id),
     );
     // The consent page sends the browser back here; the one-time state names the member.
-    app.get(
-      `${OPERATIONS_BASE}/authenticate/${platform}/callback`,
-      { schema: { querystring: callbackQuery } },
-      async (req, reply) => {
-        const next = await service.completeLink(
-          app.deps,
-          platform,
-          req.query as z.infer<typeof callbackQuery>,
-        );
-        return reply.redirect(next);
-      },
-    );
+    app.get(`${OPERATIONS_BASE}/authenticate/${platform}/callback`, async (req, reply) => {
+      const query = parseInput(callbackQuery, req.query) as z.infer<typeof callbackQuery>;
+      return reply.redirect(await service.completeLink(app.deps, platform, query));
+    });
   }
   serve(app, accounts.reverse, ({ deps, caller, input }) => service.reverse(deps, caller, input.history_id));
   serve(app, accounts.checkPageExists, ({ deps, caller, input }) =>

@@ -3,10 +3,10 @@ import { devclock } from '@marquee/contract';
 import { ControllableClock } from '../../platform/clock.js';
 import { serve } from '../../platform/route.js';
 
-/** Registered only with CONTROLLABLE_CLOCK=true outside production (README, "Configuration"). */
+/** Registered only with CONTROLLABLE_CLOCK=true outside production (README "Configuration", S1). */
 export function devclockRoutes(app: FastifyInstance) {
   const { clock, config } = app.deps;
-  if (!config.controllableClock || !(clock instanceof ControllableClock)) return;
+  if (config.production || !config.controllableClock || !(clock instanceof ControllableClock)) return;
   serve(app, devclock.moveClock, async ({ input }) => {
     clock.advance(input.advanceMs);
     return { status: 'success' as const, now: clock.now().toISOString() };

@@ -28,3 +28,14 @@ describe('dev/moveClock without it', () => {
     expect(t.clock.now().getTime()).toBe(before);
   });
 });
+
+describe('dev/moveClock in production (S1)', () => {
+  // Even a configuration that asks for it gets no clock control in production.
+  const t = useTestApp({ config: { controllableClock: true, production: true } });
+  it('does not exist', async () => {
+    const before = t.clock.now().getTime();
+    const res = await t.call(devclock.moveClock, { advanceMs: HOUR_MS });
+    expect(res.statusCode).toBe(404);
+    expect(t.clock.now().getTime()).toBe(before);
+  });
+});

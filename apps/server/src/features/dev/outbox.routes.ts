@@ -1,17 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import { desc } from 'drizzle-orm';
 import { devmail as contract } from '@marquee/contract';
-import { notFound } from '../../platform/errors.js';
+import { noSuchCall } from '../../platform/errors.js';
 import { outboxMails } from '../../platform/mail.tables.js';
 import { serve } from '../../platform/route.js';
 import { timeAgo } from '../../platform/time.js';
 
 const OUTBOX_SIZE = 50;
 
-/** The offline outbox: only when no SMTP server is configured (README, "Mail"). */
+/**
+ * The offline outbox (README "Mail"): for admins only, and only while no SMTP server is configured
+ * and the app is not in production (docs/domain.md "Running safely", S1). Everyone else gets the
+ * answer of a call that does not exist, so nobody learns it is there.
+ */
 export function devmailRoutes(app: FastifyInstance) {
-  serve(app, contract.fetchOutbox, async ({ deps }) => {
-    if (deps.mailer.kind !== 'outbox') throw notFound('There is no outbox here: mail is sent through SMTP.');
+  if (app.deps.config.production) return;
+  serve(app, contract.fetchOutbox, async ({ deps, caller }) => {
+    if (deps.mailer.kind !== 'outbox' || caller?.role !== 'admin') throw noSuchCall();
     const now = deps.clock.now();
     const rows = await deps.db.select().from(outboxMails).orderBy(desc(outboxMails.id)).limit(OUTBOX_SIZE);
     return {

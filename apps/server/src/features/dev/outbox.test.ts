@@ -1,18 +1,34 @@
 import { describe, expect, it } from 'vitest';
 import { devmail } from '@marquee/contract';
 import { useTestApp } from '../../../test/test-app.js';
+import { buildMember } from '../../../test/factories.js';
 import type { MailMessage, Mailer } from '../../platform/mail.js';
 
-describe('dev/fetchOutbox without SMTP', () => {
+const NO_SUCH_CALL = { status: 'error', message: 'There is no such call.' };
+
+describe('dev/fetchOutbox without SMTP (S1)', () => {
   const t = useTestApp();
-  it('lists the outbox newest first', async () => {
+  it('lists the outbox newest first to an admin', async () => {
+    const admin = await buildMember(t.db, t.clock, { role: 'admin' });
     await t.app.deps.mailer.send({ to: 'a@example.test', subject: 'First', text: 'one' });
     await t.app.deps.mailer.send({ to: 'b@example.test', subject: 'Second', text: 'two' });
-    const res = await t.call(devmail.fetchOutbox, {});
+    const res = await t.call(devmail.fetchOutbox, {}, admin.token);
     expect(res.body.mails.slice(0, 2)).toMatchObject([
       { to: 'b@example.test', subject: 'Second', text: 'two', ago: 'just now' },
       { to: 'a@example.test', subject: 'First', text: 'one' },
     ]);
+  });
+
+  it('answers anonymous callers, members and bad tokens as if it did not exist', async () => {
+    await t.app.deps.mailer.send({ to: 'c@example.test', subject: 'Reset', text: 'secret link' });
+    const member = await buildMember(t.db, t.clock);
+    for (const token of [undefined, member.token, 'not-a-session']) {
+      const res = await t.call(devmail.fetchOutbox, {}, token);
+      expect(res.statusCode).toBe(404);
+      expect(res.body).toEqual(NO_SUCH_CALL);
+    }
+    const unknown = await t.app.inject({ method: 'GET', url: '/v4/operations/dev/noSuchThing' });
+    expect(unknown.json()).toEqual(NO_SUCH_CALL);
   });
 });
 
@@ -21,11 +37,22 @@ describe('dev/fetchOutbox with SMTP configured', () => {
   // Stands in for the SMTP server, which these machines cannot reach.
   const smtp: Mailer = { kind: 'smtp', send: async (m) => void sent.push(m) };
   const t = useTestApp({ mailer: smtp });
-  it('does not exist: mail goes out instead', async () => {
+  it('does not exist, even for an admin: mail goes out instead', async () => {
+    const admin = await buildMember(t.db, t.clock, { role: 'admin' });
     await t.app.deps.mailer.send({ to: 'a@example.test', subject: 'Hi', text: 'x' });
-    const res = await t.call(devmail.fetchOutbox, {});
+    const res = await t.call(devmail.fetchOutbox, {}, admin.token);
     expect(res.statusCode).toBe(404);
-    expect(res.body.message).toBe('There is no outbox here: mail is sent through SMTP.');
+    expect(res.body).toEqual(NO_SUCH_CALL);
     expect(sent).toHaveLength(1);
+  });
+});
+
+describe('in production (S1)', () => {
+  const t = useTestApp({ config: { production: true } });
+  it('has no outbox call at all, even for an admin', async () => {
+    const admin = await buildMember(t.db, t.clock, { role: 'admin' });
+    const res = await t.call(devmail.fetchOutbox, {}, admin.token);
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toEqual(NO_SUCH_CALL);
   });
 });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { PaymentsConfig } from '../../platform/config.js';
 import type { Clock } from '../../platform/clock.js';
 import { PayPalProvider, type CertLoader } from './providers/paypal.js';
@@ -25,7 +26,8 @@ export function createPaymentProviders(
   clock: Clock,
   certLoader?: CertLoader,
 ): PaymentProviders {
-  const test = new TestProvider(config.testSecret, clock);
+  // Without a configured or installation secret (tests, scripts), one random to this process.
+  const test = new TestProvider(config.testSecret ?? randomBytes(32).toString('hex'), clock);
   const stripe = config.stripe
     ? new StripeProvider(config.stripe.secretKey, config.stripe.webhookSecret)
     : null;

@@ -1,0 +1,75 @@
+import type { z } from 'zod';
+
+/**
+ * Readable messages for input that a call's schema refuses where the schema words no message of its
+ * own (docs/domain.md "Bad input", B2): the member reads which field and what is wrong, never a
+ * library's default text. Given to every parse as its error map.
+ */
+
+/** A field's name in words: `listing_id` -> "listing id", `pointSetting` -> "point setting". */
+export function fieldName(path: readonly PropertyKey[]): string {
+  const last = [...path].reverse().find((p) => typeof p === 'string');
+  if (typeof last !== 'string') return 'this field';
+  return last
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .toLowerCase();
+}
+
+const plural = (n: number, one: string) => `${n.toLocaleString('en-US')} ${one}${n === 1 ? '' : 's'}`;
+
+/** The message of one refused value; the root of the input (a body that is not a set of fields) has its own. */
+export function readableIssue(issue: z.core.$ZodRawIssue): string {
+  const path = issue.path ?? [];
+  if (path.length === 0) return NOT_A_FORM;
+  const field = fieldName(path);
+  switch (issue.code) {
+    case 'invalid_type':
+      if (issue.input === undefined || issue.input === null) return `Please fill in the ${field}.`;
+      if (issue.expected === 'number' || issue.expected === 'int')
+        return `The ${field} must be a whole number.`;
+      if (issue.expected === 'string') return `The ${field} must be text.`;
+      return `Please give a valid ${field}.`;
+    case 'too_big':
+      if (issue.origin === 'string')
+        return `The ${field} can be at most ${plural(Number(issue.maximum), 'character')}.`;
+      if (issue.origin === 'array' || issue.origin === 'set')
+        return `Please choose at most ${plural(Number(issue.maximum), 'item')} for the ${field}.`;
+      return `The ${field} must be ${Number(issue.maximum).toLocaleString('en-US')} or less.`;
+    case 'too_small':
+      if (issue.origin === 'string')
+        return Number(issue.minimum) <= 1
+          ? `Please fill in the ${field}.`
+          : `The ${field} must be at least ${plural(Number(issue.minimum), 'character')}.`;
+      if (issue.origin === 'array' || issue.origin === 'set') return `Please choose at least one ${field}.`;
+      return `The ${field} must be at least ${Number(issue.minimum).toLocaleString('en-US')}.`;
+    case 'invalid_value':
+      return `Please choose one of the options offered for the ${field}.`;
+    case 'invalid_format':
+      if (issue.format === 'email') return 'Please enter a valid email address.';
+      if (issue.format === 'url') return `Please enter a full web address for the ${field}.`;
+      return `Please check the ${field}.`;
+    case 'unrecognized_keys':
+      return 'That request carried fields this page does not send. Please reload the page and try again.';
+    default:
+      return `Please check the ${field}.`;
+  }
+}
+
+export const NOT_A_FORM = 'That request could not be read. Please reload the page and try again.';
+
+/** Text with a NUL character cannot be stored or shown: the first field that has one, or null. */
+export function fieldWithNul(value: unknown, path: string[] = []): string[] | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (value === null || typeof value !== 'object' || value instanceof Uint8Array) return null;
+  for (const [key, inner] of Object.entries(value)) {
+    if (key.includes('\u0000')) return [...path, key];
+    const found = fieldWithNul(inner, [...path, key]);
+    if (found) return found;
+  }
+  return null;
+}
+
+export const nulMessage = (path: readonly string[]) =>
+  `The ${path.length ? fieldName(path) : 'text'} has an invisible control character that cannot be saved. Please retype it and try again.`;

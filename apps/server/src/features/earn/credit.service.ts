@@ -20,7 +20,8 @@ import {
 } from '../points/ledger.js';
 import { actions, offers } from './earn.tables.js';
 import { creditState, latestOffer } from './earn.repo.js';
-import { MAX_CREDITS_PER_MINUTE, minimumDwellSeconds } from './earn.policy.js';
+import { takeRate } from '../../platform/rate-limit.js';
+import { CREDIT_SPEED_LIMIT, EARNING_TOO_FAST, creditSpeedKey, minimumDwellSeconds } from './earn.policy.js';
 
 const { EARN, MESSAGES } = earn;
 type ListingType = earn.ListingType;
@@ -75,10 +76,11 @@ export function checkDwell(offer: Offer, type: ListingType, now: Date) {
 }
 
 /**
- * Credits one action (D5.7) in one transaction of three statements. The member accounts it touches
+ * Credits one action (D5.7) in one transaction: three statements and the speed limit's count. The member accounts it touches
  * (the earner and, when the owner pays, the owner) are locked first and in id order, so two members
  * crediting on each other's listings at once cannot deadlock, and a repeated or concurrent call for
- * the same offer finds the first credit and returns it (D3.2). Everything it checks is then read in
+ * the same offer finds the first credit and returns it (D3.2). The speed limit (D11.1) is counted in
+ * the same transaction, so only credits that commit count. Everything it checks is then read in
  * one query against settled counts (creditState), and everything it writes is one statement: the
  * action, today's count, the listing's counters and the payments. The rows many earners share (a
  * sponsored listing, the house's till of D6.4) are locked by that last statement, so credits queue
@@ -116,11 +118,9 @@ export async function creditOffer(deps: AppDeps, caller: Caller, offerId: number
     }
     const { offer, listing } = state;
     if (offer.expiresAt <= now) throw new AppError(409, 'error', NOT_OFFERED);
-    if (state.recentCredits >= MAX_CREDITS_PER_MINUTE) {
-      throw tooManyRequests(
-        'You are earning faster than we can check. Please wait a minute before the next action.',
-        60,
-      );
+    // D11.1, counted in this transaction (L2): a credit refused or rolled back below does not count.
+    if (await takeRate(tx, creditSpeedKey(caller.userId), CREDIT_SPEED_LIMIT, now)) {
+      throw tooManyRequests(EARNING_TOO_FAST, 60);
     }
     if (state.actedInWindow) {
       throw new AppError(409, 'error', 'You have already been credited for this listing.');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { earn, points } from '@marquee/contract';
 import { useTestApp } from '../../../test/test-app.js';
 import { buildListing, buildMember, setImdbFact, type BuiltMember } from '../../../test/factories.js';
@@ -293,6 +293,70 @@ describe('recordCorrectAnswer (D5.2, D5.7, D11.1)', () => {
     expect(results.slice(0, 6).every((r) => r.body.status === 'success')).toBe(true);
     expect(results[6]?.statusCode).toBe(429);
     expect(results[6]?.response.headers['retry-after']).toBe('60');
+  });
+
+  it('credits exactly 6 of 7 concurrent answers on started offers, the ledger balanced (D11.1, L2)', async () => {
+    const earner = await buildMember(t.db, t.clock, { membership: 'premium' });
+    const owner = await buildMember(t.db, t.clock, { points: 2000 });
+    const made = [];
+    for (let i = 0; i < 7; i++) made.push(await imdbListing(owner.id, 10 + i));
+    await t.call(earn.fetchListings, { listingType: 'user', user_id: owner.id, maxItems: 10 }, earner.token);
+    for (const l of made) await t.call(earn.startAction, { listing_id: l.id }, earner.token);
+    t.clock.advance(6 * SECOND);
+    const results = await Promise.all(
+      made.map((l, i) =>
+        t.call(earn.recordCorrectAnswer, { listing_id: l.id, answer: 10 + i }, earner.token),
+      ),
+    );
+    expect(results.filter((r) => r.body.status === 'success')).toHaveLength(6);
+    const refused = results.filter((r) => r.statusCode === 429);
+    expect(refused).toHaveLength(1);
+    expect(refused[0]?.body.message).toBe(
+      'You are earning faster than we can check. Please wait a minute before the next action.',
+    );
+    expect(refused[0]?.response.headers['retry-after']).toBe('60');
+    expect(await t.db.select().from(actions).where(eq(actions.earnerId, earner.id))).toHaveLength(6);
+    const [total] = await t.db
+      .select({ sum: sql<number>`coalesce(sum(${ledgerEntries.delta}), 0)::int` })
+      .from(ledgerEntries);
+    expect(total?.sum).toBe(0);
+    for (const id of [earner.id, owner.id]) {
+      const [mine] = await t.db
+        .select({ sum: sql<number>`coalesce(sum(${ledgerEntries.delta}), 0)::int` })
+        .from(ledgerEntries)
+        .where(eq(ledgerEntries.accountId, id));
+      expect(mine?.sum).toBe(await balance(id));
+    }
+    expect(await balance(earner.id)).toBe(6 * 18);
+  });
+
+  it('does not count a credit that is refused in its transaction towards the speed limit (D11.1)', async () => {
+    const earner = await buildMember(t.db, t.clock, { membership: 'premium' });
+    const broke = await buildMember(t.db, t.clock, { points: 500 });
+    const owner = await buildMember(t.db, t.clock, { points: 2000 });
+    const unpaid = await imdbListing(broke.id, 9);
+    const made = [];
+    for (let i = 0; i < 7; i++) made.push(await imdbListing(owner.id, 10 + i));
+    for (const who of [broke, owner])
+      await t.call(earn.fetchListings, { listingType: 'user', user_id: who.id, maxItems: 10 }, earner.token);
+    for (const l of [unpaid, ...made]) await t.call(earn.startAction, { listing_id: l.id }, earner.token);
+    t.clock.advance(6 * SECOND);
+    // As if the owner had spent their points after the offer: the credit is refused and rolled back.
+    await t.db.update(users).set({ points: 0 }).where(eq(users.id, broke.id));
+    const refused = await t.call(
+      earn.recordCorrectAnswer,
+      { listing_id: unpaid.id, answer: 9 },
+      earner.token,
+    );
+    expect(refused.statusCode).toBe(409);
+    await t.db.update(users).set({ points: 500 }).where(eq(users.id, broke.id));
+    const results = [];
+    for (const [i, l] of made.entries()) {
+      results.push(
+        await t.call(earn.recordCorrectAnswer, { listing_id: l.id, answer: 10 + i }, earner.token),
+      );
+    }
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200, 429]);
   });
 
   it('refuses bad answers and signed-out callers', async () => {

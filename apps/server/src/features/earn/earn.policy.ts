@@ -1,5 +1,6 @@
 import { earn, type Membership } from '@marquee/contract';
-import { SITE_TIME_ZONE } from '../../platform/time.js';
+import type { RateRule } from '../../platform/rate-limit.js';
+import { MINUTE_MS, SITE_TIME_ZONE } from '../../platform/time.js';
 
 const { EARN } = earn;
 type ListingType = earn.ListingType;
@@ -129,6 +130,14 @@ export function minimumDwellSeconds(type: ListingType): number {
 
 /** D11.1: more credits than this in any minute slow a member down. */
 export const MAX_CREDITS_PER_MINUTE = 6;
+
+/** D11.1 as a rate-limit rule (counted as docs/domain.md L1-L3 say), under the earner's own key. */
+export const CREDIT_SPEED_LIMIT: readonly RateRule[] = [
+  { limit: MAX_CREDITS_PER_MINUTE, windowMs: MINUTE_MS },
+];
+export const creditSpeedKey = (earnerId: number) => `credit:${earnerId}`;
+export const EARNING_TOO_FAST =
+  'You are earning faster than we can check. Please wait a minute before the next action.';
 
 /**
  * D5.3: members (each counted once, however often they missed) whose misses in 24 h, with no

@@ -5,18 +5,14 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import {
-  hasZodFastifySchemaValidationErrors,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
-import { OPERATIONS_BASE, uploads } from '@marquee/contract';
+import { NOT_A_FORM, OPERATIONS_BASE, fieldWithNul, nulMessage, uploads } from '@marquee/contract';
 import type { AppConfig } from './platform/config.js';
 import type { Clock } from './platform/clock.js';
 import { systemClock } from './platform/clock.js';
 import type { Db } from './platform/db/database.js';
-import { AppError } from './platform/errors.js';
+import { AppError, noSuchCall } from './platform/errors.js';
+import { CONTRACT_ROUTE } from './platform/route.js';
 import { createMailer, type Mailer } from './platform/mail.js';
 import './platform/deps.js';
 import { createIntegrations } from './integrations/index.js';
@@ -49,6 +45,7 @@ import { homeRoutes } from './features/home/home.routes.js';
 import { boardRoutes } from './features/board/board.routes.js';
 import { mediaRoutes } from './features/media/media.routes.js';
 import { directoryRoutes } from './features/directory/directory.routes.js';
+import { onboardingRoutes } from './features/onboarding/onboarding.routes.js';
 
 export interface BuildOptions {
   config: AppConfig;
@@ -81,8 +78,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     integrations: opts.integrations ?? createIntegrations(config, db, clock),
     payments: opts.payments ?? createPaymentProviders(config.payments, clock),
   });
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -111,9 +106,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     limits: { fileSize: 8 * 1024 * 1024, files: 1, fields: 20 },
   });
 
-  // A POST without a body is read as an empty form, so the schema's own messages apply.
+  // Routes outside the contract (webhooks, the simulated sites, media, checkout returns) refuse
+  // text with a NUL character too (B3); the contract's calls check it after the caller (route.ts).
   app.addHook('preValidation', async (req) => {
-    if (req.method === 'POST' && (req.body === undefined || req.body === null)) req.body = {};
+    if (req.routeOptions.config?.[CONTRACT_ROUTE as never]) return;
+    const nul =
+      fieldWithNul({ ...(req.params as object), ...(req.query as object) }) ?? fieldWithNul(req.body);
+    if (nul) throw new AppError(400, 'error', nulMessage(nul));
   });
 
   app.setErrorHandler((error: FastifyError, req, reply) => {
@@ -125,20 +124,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         ...(error.extra ? { extra: error.extra } : {}),
       });
     }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const first = error.validation[0];
-      return reply
-        .code(400)
-        .send({ status: 'error', message: first?.message ?? 'Please check what you entered.' });
-    }
     // A file over multipart's own cap gets the upload limit's message too (spec 2 §5).
     if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
       return reply.code(413).send({ status: 'error', message: uploads.TOO_LARGE });
     }
+    // Bodies that cannot be read (broken JSON or multipart, an unknown type, too large): B4.
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply
-        .code(error.statusCode)
-        .send({ status: 'error', message: 'That request could not be read. Please try again.' });
+      return reply.code(error.statusCode).send({ status: 'error', message: NOT_A_FORM });
     }
     req.log.error(error);
     return reply
@@ -171,6 +163,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     boardRoutes,
     mediaRoutes,
     directoryRoutes,
+    onboardingRoutes,
     devmailRoutes,
     devclockRoutes,
   ]) {
@@ -209,7 +202,8 @@ async function serveWebApp(app: FastifyInstance, webDist: string) {
   }
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith(OPERATIONS_BASE) || req.method !== 'GET') {
-      return reply.code(404).send({ status: 'error', message: 'There is no such call.' });
+      const none = noSuchCall();
+      return reply.code(none.httpStatus).send({ status: none.statusWord, message: none.message });
     }
     if (!hasWeb) {
       return reply.code(404).type('text/plain').send('The web app is not built yet: run "npm run build".');

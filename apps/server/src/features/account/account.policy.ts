@@ -1,12 +1,30 @@
 import { createHash } from 'node:crypto';
 import type { account as contract } from '@marquee/contract';
 import { escapeHtml } from '../../simulated/html.js';
+import type { RateRule } from '../../platform/rate-limit.js';
 import { MINUTE_MS } from '../../platform/time.js';
 import { EMAIL_KINDS } from './member-mail.js';
 
-/** Wrong current passwords on the account page, per member, over a sliding window (like sign-in). */
+/**
+ * Wrong current passwords on the account page: at most 5 per member in any 15 minutes, counted as
+ * docs/domain.md L1-L3 say (each check takes a place before the password is compared, so guesses
+ * sent at once cannot pass the limit; a right password gives its place back).
+ */
 export const PASSWORD_CHECK_WINDOW_MS = 15 * MINUTE_MS;
 export const MAX_WRONG_PASSWORDS = 5;
+export const PASSWORD_CHECKS: readonly RateRule[] = [
+  { limit: MAX_WRONG_PASSWORDS, windowMs: PASSWORD_CHECK_WINDOW_MS },
+];
+export const passwordCheckKey = (memberId: number) => `account-password:${memberId}`;
+
+/** The answer once the limit is full: the wait in whole minutes, said and sent as Retry-After. */
+export function tooManyWrongPasswords(waitSeconds: number): { message: string; retryAfterSeconds: number } {
+  const minutes = Math.max(1, Math.ceil(waitSeconds / 60));
+  return {
+    message: `Too many wrong passwords. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+    retryAfterSeconds: minutes * 60,
+  };
+}
 
 /** Sign-up's name rule (docs/domain.md "Sign-up fields"): each part 1-50 characters. */
 const NAME_MAX = 50;

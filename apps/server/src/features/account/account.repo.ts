@@ -26,10 +26,8 @@ import {
   newsLikes,
 } from '../news/news.tables.js';
 import { boardPosts, boardSubscriptions, boardThreads } from '../board/board.tables.js';
-import { deletedEmailHash } from './account.policy.js';
-
-/** The sign-in attempts scope that counts wrong current passwords on the account page. */
-export const PASSWORD_CHECK_SCOPE = 'account_password';
+import { clearRate } from '../../platform/rate-limit.js';
+import { deletedEmailHash, passwordCheckKey } from './account.policy.js';
 
 export async function accountOf(db: Db, userId: number) {
   const [row] = await db
@@ -205,9 +203,7 @@ export async function eraseMember(
       .delete(signInAttempts)
       .where(and(eq(signInAttempts.scope, 'account'), inArray(signInAttempts.key, signInKeys)));
   }
-  await tx
-    .delete(signInAttempts)
-    .where(and(eq(signInAttempts.scope, PASSWORD_CHECK_SCOPE), eq(signInAttempts.key, String(id))));
+  await clearRate(tx, passwordCheckKey(id));
 
   // Listings stay as rows, emptied: other members' actions on them are their history (D3.2).
   await tx

@@ -8,19 +8,19 @@ import { PlatformOffline, type ImdbPage } from '../../integrations/types.js';
 import { imdbCodeOf } from '../../integrations/imdb-page.parser.js';
 import { findMember } from '../members/members.repo.js';
 import { presentCurrentUser } from '../members/members.presenter.js';
-import { attemptAllowed } from '../login/login.policy.js';
-import { recentFailures, recordAttempt } from '../login/login.repo.js';
+import { checkRate, countRate, uncountRate, withKeyLocked } from '../../platform/rate-limit.js';
 import * as repo from './account.repo.js';
 import { removeImageFiles } from '../uploads/uploads.service.js';
 import {
-  MAX_WRONG_PASSWORDS,
-  PASSWORD_CHECK_WINDOW_MS,
+  PASSWORD_CHECKS,
   canonicalImdbUrl,
   emailSettingsView,
   isEmailKind,
   isNameOption,
   linkedDisplay,
+  passwordCheckKey,
   refreshOutcome,
+  tooManyWrongPasswords,
 } from './account.policy.js';
 
 type UpdateInput = z.output<typeof contract.updateUserFieldInput>;
@@ -82,30 +82,24 @@ export async function fetchAccountDetails(deps: AppDeps, caller: Caller) {
   return { status: 'success' as const, user: await accountUser(deps, caller.userId) };
 }
 
-/** Spec 3 §5: every change but feature_me needs the current password; wrong ones are limited like sign-in. */
+/**
+ * Spec 3 §5: every change but feature_me needs the current password; wrong ones are limited like
+ * sign-in. The check takes its place in the limit before the (slow) password comparison, under the
+ * member's key, so concurrent guesses cannot pass it (L2); a right password gives the place back.
+ */
 async function checkCurrentPassword(deps: AppDeps, caller: Caller, password: string, hash: string | null) {
   const now = deps.clock.now();
-  const key = String(caller.userId);
-  const failures = await recentFailures(
-    deps.db,
-    repo.PASSWORD_CHECK_SCOPE,
-    key,
-    new Date(now.getTime() - PASSWORD_CHECK_WINDOW_MS),
-  );
-  const allowed = attemptAllowed(
-    { failures, limit: MAX_WRONG_PASSWORDS, windowMs: PASSWORD_CHECK_WINDOW_MS },
-    now,
-  );
-  if (!allowed.allowed) {
-    throw tooManyRequests(
-      `Too many wrong passwords. Please wait ${allowed.waitMinutes} minute${allowed.waitMinutes === 1 ? '' : 's'} and try again.`,
-      allowed.waitMinutes * 60,
-    );
-  }
-  if (!(await verifyPassword(hash, password))) {
-    await recordAttempt(deps.db, repo.PASSWORD_CHECK_SCOPE, key, false, now);
-    throw new AppError(403, 'error', WRONG_PASSWORD);
-  }
+  const key = passwordCheckKey(caller.userId);
+  const attempt = await withKeyLocked(deps.db, key, async (tx) => {
+    const refusal = await checkRate(tx, key, PASSWORD_CHECKS, now);
+    if (refusal) {
+      const answer = tooManyWrongPasswords(refusal.waitSeconds);
+      throw tooManyRequests(answer.message, answer.retryAfterSeconds);
+    }
+    return countRate(tx, key, now);
+  });
+  if (!(await verifyPassword(hash, password))) throw new AppError(403, 'error', WRONG_PASSWORD);
+  await uncountRate(deps.db, attempt);
 }
 
 /** Reads an IMDb page through the page reader (D9); null when the page does not exist. */

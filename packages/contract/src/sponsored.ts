@@ -105,6 +105,20 @@ export const sponsorSpecialCheckout = operation<{ status: 'success'; redirect: s
   }),
 });
 
+/**
+ * Back from a sponsored checkout (`?sponsored={listing id}`): whether the member's latest purchase for
+ * that listing is paid, still waiting for the provider, or neither (cancelled), and what to tell them.
+ */
+export const checkSponsoredPurchase = operation<{
+  status: 'paid' | 'pending' | 'none';
+  message: string;
+}>()({
+  method: 'GET',
+  path: 'sponsored/checkPurchase',
+  audience: 'member',
+  input: z.object({ listing_id: idSchema('listing') }),
+});
+
 /** What a special may be (spec 2 §3 Special): its counts and its price per `minimum`. */
 export const SPECIAL_LIMITS = {
   maxCounts: 20,

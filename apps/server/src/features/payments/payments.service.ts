@@ -10,6 +10,8 @@ import { findReward } from '../referrals/referrals.repo.js';
 import { rewardReferrer, takeBackReferralReward } from '../referrals/rewards.service.js';
 import type { PaymentEvent, ProviderName } from './providers/types.js';
 import { grantSponsored, takeBackSponsored } from '../sponsored/grant.service.js';
+import { listings } from '../listings/listings.tables.js';
+import { membershipWhat, sendReceipt, sponsoredWhat, type Receipt } from './receipts.js';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Purchase = typeof purchases.$inferSelect;
@@ -26,11 +28,21 @@ const later = (a: Date | null, b: Date) => (a && a.getTime() > b.getTime() ? a :
 /** Status only moves forward: a late 'cancelled' cannot reopen an ended subscription (out-of-order events). */
 const STATUS_RANK: Record<string, number> = { active: 0, cancelled: 1, ended: 2 };
 
+/** What an event did, and the receipt to mail when it was a payment granted (docs/domain.md Payments). */
+type Effect = { outcome: ApplyOutcome; userId: number | null; receipt?: Receipt };
+
 /**
  * D10.1: applies one verified provider event, once per event id, in one transaction with the
- * membership it changes. A repeated event changes nothing and says 'duplicate'.
+ * membership it changes. A repeated event changes nothing and says 'duplicate'. Every payment granted
+ * is receipted by mail once the transaction has committed, so a rolled-back grant mails nothing.
  */
 export async function applyPaymentEvent(deps: AppDeps, event: PaymentEvent): Promise<ApplyOutcome> {
+  const { outcome, receipt } = await applyInTransaction(deps, event);
+  if (receipt) await sendReceipt(deps, receipt);
+  return outcome;
+}
+
+async function applyInTransaction(deps: AppDeps, event: PaymentEvent): Promise<Omit<Effect, 'userId'>> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const [first] = await tx
@@ -45,21 +57,17 @@ export async function applyPaymentEvent(deps: AppDeps, event: PaymentEvent): Pro
       })
       .onConflictDoNothing()
       .returning({ eventId: paymentEvents.eventId });
-    if (!first) return 'duplicate';
-    const { outcome, userId } = await applyEffect(tx, event, now);
+    if (!first) return { outcome: 'duplicate' as const };
+    const { outcome, userId, receipt } = await applyEffect(tx, event, now);
     await tx
       .update(paymentEvents)
       .set({ outcome, userId })
       .where(and(eq(paymentEvents.provider, event.provider), eq(paymentEvents.eventId, event.eventId)));
-    return outcome;
+    return { outcome, receipt };
   });
 }
 
-async function applyEffect(
-  tx: Tx,
-  event: PaymentEvent,
-  now: Date,
-): Promise<{ outcome: ApplyOutcome; userId: number | null }> {
+async function applyEffect(tx: Tx, event: PaymentEvent, now: Date): Promise<Effect> {
   switch (event.effect) {
     case 'purchase_paid':
       return purchasePaid(tx, event.provider, event.purchaseId, event.providerRef, event.amountPennies, now);
@@ -131,7 +139,24 @@ async function purchasePaid(
   if (!user || user.status === 'deleted') return { outcome: 'ignored: no such member' as const, userId };
   // Sponsored activity (D6.4) adds actions to the listing; it earns the referrer nothing, since
   // referral rewards are membership days for memberships paid for.
-  if (purchase.kind === 'sponsored') return grantSponsored(tx, purchase, providerRef, now);
+  const base = {
+    userId,
+    amountPennies: amount,
+    paidAt: now,
+    provider,
+    orderId: String(purchase.id),
+    providerRef,
+  };
+  if (purchase.kind === 'sponsored') {
+    const granted = await grantSponsored(tx, purchase, providerRef, now);
+    if (granted.outcome !== 'granted') return granted;
+    const [listing] = await tx
+      .select({ name: listings.name, type: listings.type })
+      .from(listings)
+      .where(eq(listings.id, purchase.listingId as number));
+    const what = sponsoredWhat(purchase.quantity ?? 0, listing?.type ?? '', listing?.name ?? null);
+    return { ...granted, receipt: { ...base, what } };
+  }
   const level = purchase.level as PaidLevel;
   const from = later(expiryOf(user, level), now);
   const until = addMonths(from, purchase.months);
@@ -147,7 +172,8 @@ async function purchasePaid(
     source: `purchase:${purchase.id}`,
     at: now,
   });
-  return { outcome: 'granted' as const, userId };
+  const what = membershipWhat(level, purchase.months, 'once');
+  return { outcome: 'granted' as const, userId, receipt: { ...base, what, membership: { level, until } } };
 }
 
 /**
@@ -270,7 +296,20 @@ async function subscriptionPaid(
       first && !(await findReward(tx, first)) ? first : `renewal:${event.provider}:${event.eventId}`;
     await rewardReferrer(tx, { referral: user, level, months: owner.months, source, at: now });
   }
-  return { outcome: (existing ? 'renewed' : 'granted') as ApplyOutcome, userId: owner.userId };
+  const outcome: ApplyOutcome = existing ? 'renewed' : 'granted';
+  if (event.amountPennies <= 0) return { outcome, userId: owner.userId };
+  const receipt: Receipt = {
+    userId: owner.userId,
+    amountPennies: event.amountPennies,
+    what: membershipWhat(level, owner.months, existing ? 'renewal' : 'subscription'),
+    membership: { level, until },
+    paidAt: now,
+    provider: event.provider,
+    // The first period is the member's checkout (Marquee's order); a renewal is known by the provider's payment.
+    orderId: !existing && owner.purchaseId !== null ? String(owner.purchaseId) : event.eventId,
+    providerRef: event.subscriptionRef,
+  };
+  return { outcome, userId: owner.userId, receipt };
 }
 
 /** No more renewals; the level serves to the paid-through date it already has (D2.3). */

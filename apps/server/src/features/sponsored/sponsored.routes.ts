@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sponsored } from '@marquee/contract';
 import { serve } from '../../platform/route.js';
 import {
+  checkSponsoredPurchase,
   endSpecial,
   fetchSpecials,
   hideSpecials,
@@ -21,6 +22,9 @@ export function sponsoredRoutes(app: FastifyInstance) {
   );
   serve(app, sponsored.sponsorSpecialCheckout, ({ caller, input, req }) =>
     startSponsorCheckout(deps, caller, input, req.log),
+  );
+  serve(app, sponsored.checkSponsoredPurchase, ({ caller, input }) =>
+    checkSponsoredPurchase(deps, caller, input.listing_id),
   );
   serve(app, sponsored.fetchSpecials, ({ caller }) => fetchSpecials(deps, caller));
   serve(app, sponsored.hideSpecials, ({ caller }) => hideSpecials(deps, caller));

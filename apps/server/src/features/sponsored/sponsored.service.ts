@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { sponsored as contract } from '@marquee/contract';
 import type { AppDeps } from '../../platform/deps.js';
@@ -9,6 +9,8 @@ import { DAY_MS } from '../../platform/time.js';
 import { findMember } from '../members/members.repo.js';
 import { dollars } from '../membership/prices.js';
 import { purchases } from '../payments/payments.tables.js';
+import { sponsoredWhat } from '../payments/receipts.js';
+import { listings } from '../listings/listings.tables.js';
 import {
   canBuySponsored,
   prettyEnd,
@@ -275,4 +277,42 @@ export async function endSpecial(deps: AppDeps) {
   if (!special) throw notFound('No special is running.');
   await endSpecialAt(deps.db, special.id, now);
   return { status: 'success' as const, message: 'The special has ended.' };
+}
+
+/**
+ * sponsored/checkPurchase: after a sponsored checkout the dashboard says what was bought, from the
+ * member's latest purchase for the listing (a cancelled checkout, being the latest, says nothing).
+ */
+export async function checkSponsoredPurchase(deps: AppDeps, caller: Caller, listingId: number) {
+  const [latest] = await deps.db
+    .select({
+      status: purchases.status,
+      quantity: purchases.quantity,
+      name: listings.name,
+      type: listings.type,
+    })
+    .from(purchases)
+    .innerJoin(listings, eq(listings.id, purchases.listingId))
+    .where(
+      and(
+        eq(purchases.userId, caller.userId),
+        eq(purchases.kind, 'sponsored'),
+        eq(purchases.listingId, listingId),
+      ),
+    )
+    .orderBy(desc(purchases.id))
+    .limit(1);
+  if (!latest || (latest.status !== 'paid' && latest.status !== 'pending')) {
+    return { status: 'none' as const, message: '' };
+  }
+  const what = sponsoredWhat(latest.quantity ?? 0, latest.type, latest.name);
+  return latest.status === 'paid'
+    ? {
+        status: 'paid' as const,
+        message: `Thank you! You bought ${what}. They are on your listing now, and your receipt is on its way by email.`,
+      }
+    : {
+        status: 'pending' as const,
+        message: `Thank you! We are waiting for the payment provider to confirm your payment: the ${what} are added as soon as it does, and your receipt follows by email.`,
+      };
 }

@@ -1,8 +1,9 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { listings } from '@marquee/contract';
 import { myListingsQuery } from './api';
+import { announceSponsoredPurchase } from '../sponsored/purchaseNotice';
 import { AddListingModal } from './AddListingModal';
 import { ListingModal } from './ListingModal';
 import { ListingPicture } from './ListingPicture';
@@ -22,6 +23,15 @@ export function MyListingsPanel() {
   const open = mine.data?.listings.find((l) => l.id === openId) ?? null;
   const [params, setParams] = useSearchParams();
   const asked = params.get('listing') ?? params.get('sponsored');
+
+  // Back from a sponsored checkout: say what was bought, once.
+  const sponsoredId = params.get('sponsored');
+  const announced = useRef<string | null>(null);
+  useEffect(() => {
+    if (sponsoredId === null || announced.current === sponsoredId || !/^\d{1,10}$/.test(sponsoredId)) return;
+    announced.current = sponsoredId;
+    announceSponsoredPurchase(Number(sponsoredId));
+  }, [sponsoredId]);
 
   useEffect(() => {
     if (asked === null || !mine.data) return;

@@ -5,7 +5,8 @@ import Spinner from 'react-bootstrap/Spinner';
 import { membership, type CurrentUser } from '@marquee/contract';
 import { call } from '../../app/api';
 import { useSession } from '../../app/session';
-import { levelName } from './plans';
+import { showSuccess } from '../../ui/toast';
+import { paidNotice } from './plans';
 
 const { SUBSCRIPTION_CHECK, SUBSCRIPTION_NOT_FOUND } = membership;
 
@@ -31,6 +32,8 @@ export function SubscriptionCheckModal({ onClose }: { onClose: () => void }) {
           if (answer.status === 'success') {
             updateUser(answer.user);
             setState({ kind: 'found', user: answer.user });
+            // The notice stays after the account page opens, so the member can read it there.
+            showSuccess(paidNotice(answer.user));
             timer = window.setTimeout(
               () => navigate('/v4/account', { replace: true }),
               SUBSCRIPTION_CHECK.redirectAfterMs,
@@ -73,13 +76,8 @@ export function SubscriptionCheckModal({ onClose }: { onClose: () => void }) {
         )}
         {state.kind === 'found' && (
           <p className="mb-0" role="status">
-            Your payment went through: you are now a{' '}
-            <strong>
-              {state.user.membership === 'pro' || state.user.membership === 'premium'
-                ? levelName(state.user.membership)
-                : 'paid'}
-            </strong>{' '}
-            member. Taking you to your account…
+            Your payment went through. <strong>{paidNotice(state.user)}</strong> A receipt is on its way to
+            your email. Taking you to your account…
           </p>
         )}
         {state.kind === 'notFound' && (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultRow, expiryNotice, fromPrice, proTradeChoices } from './plans';
+import { defaultRow, expiryNotice, fromPrice, paidNotice, proTradeChoices } from './plans';
 
 describe('membership plans (spec 1 §2, §5; D2.3)', () => {
   it('offers premium days for pro days in steps of 2, up to 30 or what the member has', () => {
@@ -58,5 +58,15 @@ describe('membership plans (spec 1 §2, §5; D2.3)', () => {
   it('shows no banner for managed members or a level with time to spare', () => {
     expect(expiryNotice({ ...user, membership: 'managed' })).toBeNull();
     expect(expiryNotice({ ...user, expires_soon: false, expire_type: '' })).toBeNull();
+  });
+
+  it('says the level paid for and the date it runs until (docs/domain.md Payments)', () => {
+    expect(paidNotice({ membership: 'premium', expire_show_time: '2026-12-01T20:00:00.000Z' })).toBe(
+      'You are now a Premium member until December 1, 2026.',
+    );
+    expect(paidNotice({ membership: 'pro', expire_show_time: '2027-01-05T20:00:00.000Z' })).toBe(
+      'You are now a Pro member until January 5, 2027.',
+    );
+    expect(paidNotice({ membership: 'free', expire_show_time: '' })).toBe('Your payment went through.');
   });
 });

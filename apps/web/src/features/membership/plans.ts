@@ -65,3 +65,15 @@ export function expiryNotice(
   }
   return null;
 }
+
+/**
+ * What a member is told once a payment went through (docs/domain.md Payments): the level they now
+ * hold and the date it runs until, e.g. "You are now a Premium member until December 1, 2026."
+ */
+export function paidNotice(user: Pick<CurrentUser, 'membership' | 'expire_show_time'>): string {
+  if (user.membership !== 'premium' && user.membership !== 'pro') return 'Your payment went through.';
+  const level = levelName(user.membership);
+  return user.expire_show_time
+    ? `You are now a ${level} member until ${longDate(user.expire_show_time)}.`
+    : `You are now a ${level} member.`;
+}

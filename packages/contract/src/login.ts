@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { operation } from './operation.js';
-import type { CurrentUser } from './common.js';
+import { wholeNumber, type CurrentUser } from './common.js';
 
 /** Field rules shared by the sign-up form and the server. */
 export const USERNAME_PATTERN = /^[A-Za-z0-9._-]{3,30}$/;
@@ -33,7 +33,7 @@ export const registerInput = z.object({
   imdb: z.string({ error: 'Please enter the URL of your IMDb page.' }).trim().regex(IMDB_PAGE_PATTERN, {
     error: 'Please enter the full URL of your IMDb page, like https://www.imdb.com/name/nm0000001/',
   }),
-  referrer: z.coerce.number().int().positive().optional().catch(undefined),
+  referrer: wholeNumber(z.number().int().positive().optional().catch(undefined)),
 });
 
 export interface SessionAnswer {
@@ -42,11 +42,47 @@ export interface SessionAnswer {
   user: CurrentUser;
 }
 
-export const register = operation<SessionAnswer>()({
+/**
+ * Every sign-up that passes the field checks gets this same answer, whether it created an account
+ * or the address was already taken (docs/domain.md, "Sign-up"): the mailed link does the rest.
+ */
+export const SIGN_UP_STARTED =
+  'Check your inbox: we have emailed you a link to confirm your email address. Open it to finish joining and collect your 100 welcome points. If that address already has a Marquee account, the mail tells you how to sign in instead.';
+
+export const register = operation<{ status: 'success'; message: string }>()({
   method: 'POST',
   path: 'login/register',
   audience: 'public',
   input: registerInput,
+});
+
+export const CONFIRM_EXPIRED =
+  'This confirmation link has expired or was already used. Sign in and choose "Resend the mail" to get a new one.';
+
+/** Opening the mailed link: confirms the address, pays the welcome points once, and signs in. */
+export const confirmEmail = operation<SessionAnswer & { bonus: number; message: string }>()({
+  method: 'POST',
+  path: 'login/confirmEmail',
+  audience: 'public',
+  input: z.object({
+    token: z.string({ error: CONFIRM_EXPIRED }).min(1, { error: CONFIRM_EXPIRED }).max(200),
+  }),
+});
+
+/** Whether the signed-in member still has to confirm their email address (the shell's notice). */
+export const fetchEmailConfirmation = operation<{ status: 'success'; confirmed: boolean; email: string }>()({
+  method: 'GET',
+  path: 'login/fetchEmailConfirmation',
+  audience: 'member',
+  input: z.object({}).optional(),
+});
+
+/** Mails the signed-in member a fresh confirmation link. */
+export const resendConfirmation = operation<{ status: 'success'; message: string }>()({
+  method: 'POST',
+  path: 'login/resendConfirmation',
+  audience: 'member',
+  input: z.object({}).optional(),
 });
 
 export const MISSING_CREDENTIALS = 'You need both a username and password.';

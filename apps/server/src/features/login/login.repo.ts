@@ -1,6 +1,12 @@
-import { and, asc, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.js';
-import { passwordResets, sessions, signInAttempts } from './login.tables.js';
+import {
+  emailConfirmations,
+  passwordResets,
+  sessions,
+  signInAttempts,
+  unconfirmedEmails,
+} from './login.tables.js';
 
 export async function createSession(
   db: Db,
@@ -69,19 +75,6 @@ export async function recordAttempt(
   return row.id;
 }
 
-export async function dropAttempts(db: Db, ids: number[]) {
-  await db.delete(signInAttempts).where(inArray(signInAttempts.id, ids));
-}
-
-/** A successful sign-in clears the account's failures. */
-export async function clearFailures(db: Db, scope: string, key: string) {
-  await db
-    .delete(signInAttempts)
-    .where(
-      and(eq(signInAttempts.scope, scope), eq(signInAttempts.key, key), eq(signInAttempts.succeeded, false)),
-    );
-}
-
 export async function createReset(
   db: Db,
   r: { tokenHash: string; userId: number; at: Date; expiresAt: Date },
@@ -115,4 +108,59 @@ export async function useReset(db: Db, id: number, at: Date): Promise<boolean> {
     .where(and(eq(passwordResets.id, id), isNull(passwordResets.usedAt)))
     .returning({ id: passwordResets.id });
   return used.length === 1;
+}
+
+/** A member now waiting to confirm their email address (D2.4). */
+export async function markUnconfirmed(db: Db, userId: number, at: Date) {
+  await db.insert(unconfirmedEmails).values({ userId, createdAt: at }).onConflictDoNothing();
+}
+
+export async function isUnconfirmed(db: Db, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: unconfirmedEmails.userId })
+    .from(unconfirmedEmails)
+    .where(eq(unconfirmedEmails.userId, userId))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Ends the wait; true only for the one request that ended it (the one that pays the bonus). */
+export async function markConfirmed(db: Db, userId: number): Promise<boolean> {
+  const gone = await db
+    .delete(unconfirmedEmails)
+    .where(eq(unconfirmedEmails.userId, userId))
+    .returning({ userId: unconfirmedEmails.userId });
+  return gone.length === 1;
+}
+
+export async function createConfirmation(
+  db: Db,
+  c: { tokenHash: string; userId: number; email: string; at: Date; expiresAt: Date },
+) {
+  await db.insert(emailConfirmations).values({
+    tokenHash: c.tokenHash,
+    userId: c.userId,
+    email: c.email,
+    createdAt: c.at,
+    expiresAt: c.expiresAt,
+  });
+}
+
+/**
+ * Spends a live confirmation link and answers whose it was; null when it is unknown, expired or
+ * already spent. The conditional update lets exactly one of two simultaneous openings through.
+ */
+export async function useConfirmation(db: Db, tokenHash: string, at: Date) {
+  const [row] = await db
+    .update(emailConfirmations)
+    .set({ usedAt: at })
+    .where(
+      and(
+        eq(emailConfirmations.tokenHash, tokenHash),
+        isNull(emailConfirmations.usedAt),
+        gt(emailConfirmations.expiresAt, at),
+      ),
+    )
+    .returning({ userId: emailConfirmations.userId, email: emailConfirmations.email });
+  return row ?? null;
 }

@@ -13,6 +13,13 @@ export function loginRoutes(app: FastifyInstance) {
   serve(app, login.checkCredentials, ({ deps, input, req }) =>
     service.checkCredentials(deps, input, origin(req)),
   );
+  serve(app, login.confirmEmail, ({ deps, input, req }) =>
+    service.confirmEmail(deps, input.token, origin(req)),
+  );
+  serve(app, login.fetchEmailConfirmation, ({ deps, caller }) =>
+    service.fetchEmailConfirmation(deps, caller.userId),
+  );
+  serve(app, login.resendConfirmation, ({ deps, caller }) => service.resendConfirmation(deps, caller.userId));
   serve(app, login.checkToken, ({ deps, input }) => service.checkToken(deps, input));
   serve(app, login.logout, ({ deps, caller }) => service.logout(deps, caller.sessionId));
   serve(app, login.startPasswordReset, ({ deps, input, req }) =>

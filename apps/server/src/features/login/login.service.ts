@@ -8,26 +8,33 @@ import { decoyHash, hashPassword, verifyPassword } from '../../platform/password
 import { hashToken, newToken } from '../../platform/tokens.js';
 import { users } from '../members/members.tables.js';
 import {
-  emailTaken,
-  findByLogin,
-  findMember,
-  isActiveMember,
-  usernameTaken,
-} from '../members/members.repo.js';
+  checkRate,
+  clearRate,
+  countRate,
+  rateCount,
+  takeRate,
+  takeRateOrThrow,
+  uncountRate,
+  withKeyLocked,
+} from '../../platform/rate-limit.js';
+import { findByLogin, findMember, isActiveMember, usernameTaken } from '../members/members.repo.js';
 import { presentCurrentUser } from '../members/members.presenter.js';
 import { mailReferralJoined } from '../referrals/rewards.service.js';
 import { HOUSE_ID, movePoints } from '../points/ledger.js';
 import * as repo from './login.repo.js';
 import { emailWasDeleted } from '../account/account.repo.js';
 import {
-  MAX_FAILURES_PER_ACCOUNT,
-  MAX_FAILURES_PER_ADDRESS,
-  MAX_RESETS_PER_ADDRESS,
+  ADDRESS_FAILURES,
+  CONFIRM_LINK_VALID_MS,
+  CONFIRM_RESENDS,
+  PAIR_FAILURES_KEPT_MS,
   RESET_LINK_VALID_MS,
-  RESET_WINDOW_MS,
-  SIGN_IN_WINDOW_MS,
-  attemptAllowed,
+  RESET_REQUESTS,
+  SIGN_UPS,
+  TAKEN_ADDRESS_NOTES,
   imdbPageCode,
+  signInDelayMs,
+  waitInWords,
 } from './login.policy.js';
 
 /** New members start with 100 points, paid by the house (D2.4). */
@@ -39,9 +46,6 @@ export interface RequestOrigin {
 }
 
 export const WRONG_CREDENTIALS = 'The username or password you entered is incorrect.';
-/** D2.5: the email of a deleted account cannot register again. */
-export const EMAIL_OF_DELETED_ACCOUNT =
-  'That email address belonged to an account that was deleted, and cannot be used to register again.';
 export const DEACTIVATED = 'This account has been deactivated. Please email support to reactivate it.';
 
 async function currentUser(deps: AppDeps, userId: number): Promise<CurrentUser> {
@@ -56,24 +60,41 @@ async function startSession(deps: AppDeps, userId: number, origin: RequestOrigin
   return { status: 'success' as const, token, user: await currentUser(deps, userId) };
 }
 
-/** D2.4: sign-up, with the referrer remembered from a /r/{userId} visit and the 100-point bonus. */
+const SIGN_UP_ANSWER = { status: 'success' as const, message: contract.SIGN_UP_STARTED };
+
+/**
+ * D2.4, D11.4: sign-up. Every sign-up that passes the field checks and the per-address limit gets
+ * the same answer (docs/domain.md "Sign-up", U1-U4): a new account is created unconfirmed and mailed
+ * its confirmation link; an address that already has an account, or belonged to a deleted one, gets
+ * a note instead and nothing is created. Only a taken username is said, as usernames are public.
+ */
 export async function register(
   deps: AppDeps,
   input: z.output<typeof contract.registerInput>,
   origin: RequestOrigin,
 ) {
-  if (await usernameTaken(deps.db, input.username))
-    throw conflict('That username is already taken. Please choose another.');
-  if (await emailWasDeleted(deps.db, input.email)) throw conflict(EMAIL_OF_DELETED_ACCOUNT);
-  if (await emailTaken(deps.db, input.email)) {
-    throw conflict(
-      'An account with that email address already exists. Try signing in or resetting your password.',
-    );
-  }
+  if (await usernameTaken(deps.db, input.username)) throw conflict(USERNAME_TAKEN);
+  const now = deps.clock.now();
+  await takeRateOrThrow(
+    deps.db,
+    `sign-up:${origin.address ?? 'unknown'}`,
+    SIGN_UPS,
+    now,
+    (r) => `Too many sign-ups from your network. Please wait ${waitInWords(r.waitSeconds)} and try again.`,
+  );
+  // Hashed whatever follows, so a taken address answers no sooner than a new account.
   const passwordHash = await hashPassword(input.password);
+  if (await emailWasDeleted(deps.db, input.email)) {
+    await noteAttemptOnAddress(deps, input.email, null);
+    return SIGN_UP_ANSWER;
+  }
+  const owner = await findByLogin(deps.db, input.email);
+  if (owner && owner.email === input.email) {
+    await noteAttemptOnAddress(deps, input.email, owner);
+    return SIGN_UP_ANSWER;
+  }
   const referrerId =
     input.referrer && (await isActiveMember(deps.db, input.referrer)) ? input.referrer : null;
-  const now = deps.clock.now();
   let userId: number;
   try {
     userId = await deps.db.transaction(async (tx) => {
@@ -92,17 +113,146 @@ export async function register(
         })
         .returning({ id: users.id });
       const id = (created as { id: number }).id;
-      await movePoints(tx, { from: HOUSE_ID, to: id, amount: SIGNUP_BONUS, kind: 'signup_bonus', at: now });
+      await repo.markUnconfirmed(tx, id, now);
       return id;
     });
   } catch (e) {
-    // Two sign-ups racing for the same name: the unique index decides.
-    if (isUniqueViolation(e))
-      throw conflict('That username or email address was just taken. Please choose another.');
-    throw e;
+    if (!isUniqueViolation(e)) throw e;
+    // Two sign-ups racing: the unique indexes decide. A name may be said; an address may not.
+    if (await usernameTaken(deps.db, input.username)) throw conflict(USERNAME_TAKEN);
+    await noteAttemptOnAddress(deps, input.email, await findByLogin(deps.db, input.email));
+    return SIGN_UP_ANSWER;
   }
+  await mailConfirmationLink(deps, { id: userId, first: input.first, email: input.email }, 'welcome');
   if (referrerId) await mailReferralJoined(deps, referrerId, input);
-  return startSession(deps, userId, origin);
+  return SIGN_UP_ANSWER;
+}
+
+export const USERNAME_TAKEN = 'That username is already taken. Please choose another.';
+
+/** U3: the owner of an address someone tried to register again hears of it (at most once a day). */
+async function noteAttemptOnAddress(
+  deps: AppDeps,
+  email: string,
+  owner: { first: string; username: string | null } | null,
+) {
+  const now = deps.clock.now();
+  if (await takeRate(deps.db, `sign-up-note:${email}`, TAKEN_ADDRESS_NOTES, now)) return;
+  const text = owner
+    ? `Hello ${owner.first},\n\n` +
+      `Someone just tried to join Marquee with this email address, which already belongs to your account "${owner.username ?? ''}". ` +
+      `No new account was made.\n\n` +
+      `If it was you: sign in at ${deps.config.publicUrl}/login with your username or this address. ` +
+      `If you have forgotten your password, choose "Forgot Password" there to reset it.\n\n` +
+      `If it was not you, you need do nothing: your account is unchanged.\n\nMarquee Support`
+    : `Hello,\n\n` +
+      `Someone just tried to join Marquee with this email address. It belonged to a Marquee account that was deleted, ` +
+      `and an address of a deleted account cannot be used to join again, so no account was made.\n\n` +
+      `If it was not you, you need do nothing.\n\nMarquee Support`;
+  await deps.mailer.send({
+    to: email,
+    subject: 'Someone tried to join Marquee with your email address',
+    text,
+  });
+}
+
+/** Mails a fresh single-use link that confirms `member`'s current address (D2.4). */
+async function mailConfirmationLink(
+  deps: AppDeps,
+  member: { id: number; first: string; email: string },
+  why: 'welcome' | 'again',
+) {
+  const now = deps.clock.now();
+  const token = newToken();
+  await repo.createConfirmation(deps.db, {
+    tokenHash: hashToken(token),
+    userId: member.id,
+    email: member.email,
+    at: now,
+    expiresAt: new Date(now.getTime() + CONFIRM_LINK_VALID_MS),
+  });
+  const link = `${deps.config.publicUrl}/confirm-email?token=${encodeURIComponent(token)}`;
+  await deps.mailer.send({
+    to: member.email,
+    subject: 'Confirm your email address for Marquee',
+    text:
+      `Hello ${member.first},\n\n` +
+      (why === 'welcome'
+        ? `Welcome to Marquee! Please confirm that this is your email address by opening this link:\n\n`
+        : `Here is a new link to confirm your email address for Marquee:\n\n`) +
+      `${link}\n\n` +
+      `Your ${SIGNUP_BONUS} welcome points are paid as soon as you do. The link works once, within 7 days.\n\n` +
+      `If you did not join Marquee, ignore this mail.\n\nMarquee Support`,
+  });
+}
+
+/**
+ * Opening the mailed link (D2.4): confirms the address, pays the sign-up bonus through the ledger
+ * exactly once (U2: whoever removes the waiting row pays; a second opening finds no row), and
+ * signs the member in.
+ */
+export async function confirmEmail(deps: AppDeps, token: string, origin: RequestOrigin) {
+  const now = deps.clock.now();
+  const outcome = await deps.db.transaction(async (tx) => {
+    const link = await repo.useConfirmation(tx, hashToken(token), now);
+    if (!link) return null;
+    const member = await findMember(tx, link.userId);
+    // A link to an address the member has since changed confirms nothing.
+    if (!member || member.status !== 'active' || member.email !== link.email) return null;
+    const paid = await repo.markConfirmed(tx, member.id);
+    if (paid) {
+      await movePoints(tx, {
+        from: HOUSE_ID,
+        to: member.id,
+        amount: SIGNUP_BONUS,
+        kind: 'signup_bonus',
+        at: now,
+      });
+    }
+    return { userId: member.id, paid };
+  });
+  if (!outcome) throw new AppError(400, 'expired', contract.CONFIRM_EXPIRED);
+  const session = await startSession(deps, outcome.userId, origin);
+  return {
+    ...session,
+    bonus: outcome.paid ? SIGNUP_BONUS : 0,
+    message: outcome.paid
+      ? `Your email address is confirmed. Welcome to Marquee: your ${SIGNUP_BONUS} welcome points are in your balance.`
+      : 'Your email address was already confirmed.',
+  };
+}
+
+/** For the shell's notice: whether the signed-in member still has to confirm their address. */
+export async function fetchEmailConfirmation(deps: AppDeps, userId: number) {
+  const member = await findMember(deps.db, userId);
+  if (!member) throw loggedOut();
+  return {
+    status: 'success' as const,
+    confirmed: !(await repo.isUnconfirmed(deps.db, userId)),
+    email: member.email ?? '',
+  };
+}
+
+/** "Resend the mail": a fresh link, limited per member (CONFIRM_RESENDS). */
+export async function resendConfirmation(deps: AppDeps, userId: number) {
+  const member = await findMember(deps.db, userId);
+  if (!member) throw loggedOut();
+  if (!(await repo.isUnconfirmed(deps.db, userId)) || !member.email) {
+    return { status: 'success' as const, message: 'Your email address is already confirmed.' };
+  }
+  await takeRateOrThrow(
+    deps.db,
+    `confirm-resend:${userId}`,
+    CONFIRM_RESENDS,
+    deps.clock.now(),
+    (r) =>
+      `We have sent you several links already. Please wait ${waitInWords(r.waitSeconds)} before asking again.`,
+  );
+  await mailConfirmationLink(deps, { id: userId, first: member.first, email: member.email }, 'again');
+  return {
+    status: 'success' as const,
+    message: `We have sent a new link to ${member.email}. It works once, within 7 days.`,
+  };
 }
 
 function isUniqueViolation(e: unknown): boolean {
@@ -112,66 +262,67 @@ function isUniqueViolation(e: unknown): boolean {
   return code === '23505';
 }
 
-/** Sign-in, limited per address and per account (ARCHITECTURE: rate-limit sign-in). */
+/**
+ * Sign-in (docs/domain.md "Sign-in limits", S1-S4). Failures are counted per account and address
+ * pair: a pair past its free failures waits a growing delay, so a guesser is slowed while the owner,
+ * signing in from an address that has not failed, never is. Each attempt is counted as a failure
+ * under the pair's lock before its password is checked, so attempts sent at once see one another
+ * and cannot each get a guess; a right password clears the pair.
+ */
 export async function checkCredentials(
   deps: AppDeps,
   input: { username: string; password: string },
   origin: RequestOrigin,
 ) {
   const now = deps.clock.now();
-  const since = new Date(now.getTime() - SIGN_IN_WINDOW_MS);
-  const accountKey = input.username.trim().toLowerCase();
-  const addressKey = origin.address ?? 'unknown';
-  // Each attempt counts as a failure before its password is checked, so attempts sent all at once
-  // see one another and cannot each get a guess in under the limit; a refused attempt is not
-  // counted, and a right password takes its own back.
-  const held = {
-    address: await repo.recordAttempt(deps.db, 'address', addressKey, false, now),
-    account: await repo.recordAttempt(deps.db, 'account', accountKey, false, now),
-  };
-  const byAddress = attemptAllowed(
-    {
-      failures: await repo.recentFailures(deps.db, 'address', addressKey, since, held.address),
-      limit: MAX_FAILURES_PER_ADDRESS,
-      windowMs: SIGN_IN_WINDOW_MS,
-    },
-    now,
-  );
-  if (!byAddress.allowed) {
-    await repo.dropAttempts(deps.db, [held.address, held.account]);
-    throw tooManyRequests(
-      `Too many failed sign-ins from your network. Please wait ${minutes(byAddress.waitMinutes)} and try again.`,
-      byAddress.waitMinutes * 60,
-    );
-  }
-  const byAccount = attemptAllowed(
-    {
-      failures: await repo.recentFailures(deps.db, 'account', accountKey, since, held.account),
-      limit: MAX_FAILURES_PER_ACCOUNT,
-      windowMs: SIGN_IN_WINDOW_MS,
-    },
-    now,
-  );
-  if (!byAccount.allowed) {
-    await repo.dropAttempts(deps.db, [held.address, held.account]);
-    throw tooManyRequests(
-      `Too many failed sign-ins for this account. Please wait ${minutes(byAccount.waitMinutes)} and try again, or use Forgot Password.`,
-      byAccount.waitMinutes * 60,
-    );
-  }
+  const address = origin.address ?? 'unknown';
   const user = await findByLogin(deps.db, input.username);
+  // Keyed by the account itself when there is one, so its username and its email share a count.
+  const account = user ? `member:${user.id}` : `name:${input.username.trim().toLowerCase()}`;
+  const pairKey = `sign-in:${account}@${address}`;
+  const addressKey = `sign-in-address:${address}`;
+
+  type Held = { refused: string; waitSeconds: number } | { refused: null; addressEvent: number };
+  const held = await withKeyLocked(deps.db, pairKey, async (tx): Promise<Held> => {
+    const failures = await rateCount(tx, pairKey, PAIR_FAILURES_KEPT_MS, now);
+    const delayMs = signInDelayMs(failures);
+    if (delayMs > 0) {
+      // The latest failure's age decides: a window of one event as long as the delay.
+      const wait = await checkRate(tx, pairKey, [{ limit: 1, windowMs: delayMs }], now);
+      if (wait) {
+        return {
+          refused: `Too many failed sign-ins for this account from your network. Please wait ${waitInWords(wait.waitSeconds)} and try again, or use Forgot Password.`,
+          waitSeconds: wait.waitSeconds,
+        };
+      }
+    }
+    // S3, under the address's own lock (always taken after the pair's, so never the other way round).
+    const addressEvent = await withKeyLocked(tx, addressKey, async (atx) => {
+      const full = await checkRate(atx, addressKey, ADDRESS_FAILURES, now);
+      return full ?? (await countRate(atx, addressKey, now));
+    });
+    if (typeof addressEvent !== 'number') {
+      return {
+        refused: `Too many failed sign-ins from your network. Please wait ${waitInWords(addressEvent.waitSeconds)} and try again.`,
+        waitSeconds: addressEvent.waitSeconds,
+      };
+    }
+    await countRate(tx, pairKey, now);
+    return { refused: null, addressEvent };
+  });
+  if (held.refused !== null) throw tooManyRequests(held.refused, held.waitSeconds);
+
   const passwordOk = await verifyPassword(user?.passwordHash ?? (await decoyHash()), input.password);
   if (!user || !passwordOk || user.status === 'deleted') {
     throw new AppError(401, 'error', WRONG_CREDENTIALS);
   }
-  await repo.dropAttempts(deps.db, [held.address, held.account]);
+  // S4: the right password clears the pair and takes back its own count from the address.
+  await clearRate(deps.db, pairKey);
+  await uncountRate(deps.db, held.addressEvent);
   if (user.status !== 'active') throw forbidden(DEACTIVATED);
-  await repo.clearFailures(deps.db, 'account', accountKey);
   await deps.db.update(users).set({ lastActiveAt: now }).where(eq(users.id, user.id));
   return startSession(deps, user.id, origin);
 }
-
-const minutes = (n: number) => `${n} minute${n === 1 ? '' : 's'}`;
 
 /** App start (spec 4 §4): a client of another version gets version_error; else the token's member. */
 export async function checkToken(deps: AppDeps, input: { token: string; version: string }) {
@@ -204,28 +355,15 @@ export async function startPasswordReset(
   origin: RequestOrigin,
 ) {
   const now = deps.clock.now();
-  const addressKey = origin.address ?? 'unknown';
-  const allowed = attemptAllowed(
-    {
-      failures: await repo.recentFailures(
-        deps.db,
-        'reset',
-        addressKey,
-        new Date(now.getTime() - RESET_WINDOW_MS),
-      ),
-      limit: MAX_RESETS_PER_ADDRESS,
-      windowMs: RESET_WINDOW_MS,
-    },
-    now,
-  );
-  if (!allowed.allowed) {
-    throw tooManyRequests(
-      `Too many password resets were asked for from your network. Please wait ${minutes(allowed.waitMinutes)} and try again.`,
-      allowed.waitMinutes * 60,
-    );
-  }
   // Every request counts toward the limit, matched or not.
-  await repo.recordAttempt(deps.db, 'reset', addressKey, false, now);
+  await takeRateOrThrow(
+    deps.db,
+    `password-reset:${origin.address ?? 'unknown'}`,
+    RESET_REQUESTS,
+    now,
+    (r) =>
+      `Too many password resets were asked for from your network. Please wait ${waitInWords(r.waitSeconds)} and try again.`,
+  );
   const user = await findByLogin(deps.db, input.username);
   const asked = imdbPageCode(input.imdb);
   if (user && user.status === 'active' && user.email && asked && asked === imdbPageCode(user.imdbUrl ?? '')) {

@@ -35,7 +35,36 @@ export const passwordResets = pgTable(
   (t) => [index('password_resets_user_idx').on(t.userId)],
 );
 
-/** Sign-in and reset attempts, counted per address and per account for the rate limits. */
+/**
+ * Members who have not confirmed their email address yet (D2.4, D11.4): the row goes when they do,
+ * and its removal is what pays the sign-up bonus, so the bonus is paid exactly once. Members
+ * without a row (everyone who joined before confirmation existed) count as confirmed.
+ */
+export const unconfirmedEmails = pgTable('unconfirmed_emails', {
+  userId: integer()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: timestamp({ withTimezone: true }).notNull(),
+});
+
+/** Single-use links that confirm a member's email address, valid for 7 days; each names the address it went to. */
+export const emailConfirmations = pgTable(
+  'email_confirmations',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    tokenHash: text().notNull().unique(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('email_confirmations_user_idx').on(t.userId)],
+);
+
+/** Password checks of account settings, counted for their limit (sign-in and reset now count in rate_events). */
 export const signInAttempts = pgTable(
   'sign_in_attempts',
   {

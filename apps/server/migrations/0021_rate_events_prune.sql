@@ -1,0 +1,1 @@
+CREATE INDEX "rate_events_at_idx" ON "rate_events" USING btree ("at");

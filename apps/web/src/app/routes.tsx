@@ -17,6 +17,7 @@ const ReferralsPage = lazyPage(() => import('../features/referrals/ReferralsPage
 const LoginPage = lazyPage(() => import('../features/login/LoginPage'));
 const SignupPage = lazyPage(() => import('../features/login/SignupPage'));
 const ResetPasswordPage = lazyPage(() => import('../features/login/ResetPasswordPage'));
+const ConfirmEmailPage = lazyPage(() => import('../features/login/ConfirmEmailPage'));
 const LogoutPage = lazyPage(() => import('../features/login/LogoutPage'));
 const OutboxPage = lazyPage(() => import('../features/devmail/OutboxPage'));
 const PrivacyPage = lazyPage(() => import('../features/legal/PrivacyPage'));
@@ -126,6 +127,7 @@ export function AppRoutes() {
         </VisitorsOnly>,
       )}
       {publicRoutes('/reset-password', <ResetPasswordPage />)}
+      {publicRoutes('/confirm-email', <ConfirmEmailPage />)}
       {publicRoutes('/logout', <LogoutPage />)}
 
       <Route element={<OpenToAll />}>

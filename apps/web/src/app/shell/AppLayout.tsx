@@ -4,6 +4,7 @@ import { PageLoading } from '../../ui/Preloader';
 import { Footer } from './Footer';
 import { TopBar } from './TopBar';
 import { ExpiryBanner } from '../../features/membership/ExpiryBanner';
+import { EmailConfirmNotice } from '../../features/login/EmailConfirmNotice';
 
 /** The frame of every signed-in page: top bar, the page, footer. */
 export default function AppLayout({ children }: { children?: ReactNode }) {
@@ -14,6 +15,7 @@ export default function AppLayout({ children }: { children?: ReactNode }) {
       </a>
       <TopBar />
       <ExpiryBanner />
+      <EmailConfirmNotice />
       <main id="main" className="mq-main" tabIndex={-1}>
         <Suspense fallback={<PageLoading />}>{children ?? <Outlet />}</Suspense>
       </main>

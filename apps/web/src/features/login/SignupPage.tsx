@@ -2,7 +2,6 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { login } from '@marquee/contract';
 import { call } from '../../app/api';
-import { useSession } from '../../app/session';
 import { forgetReferrer, readReferrer } from '../../app/storage';
 import { AuthFrame, messageOf } from './AuthFrame';
 
@@ -41,9 +40,12 @@ const FIELDS: {
   },
 ];
 
-/** Sign-up (also at /r/{userId}, which remembers who referred the visitor). On success the member lands on /home. */
+/**
+ * Sign-up (also at /r/{userId}, which remembers who referred the visitor). Every sign-up that
+ * passes the checks answers "check your inbox": the mailed link confirms the address and signs in
+ * (docs/domain.md "Sign-up"), so the page never says whether the address already had an account.
+ */
 export default function SignupPage() {
-  const { signIn } = useSession();
   const [values, setValues] = useState<Record<Field, string>>({
     first: '',
     last: '',
@@ -54,6 +56,7 @@ export default function SignupPage() {
   });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState<{ email: string; message: string } | null>(null);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -62,11 +65,35 @@ export default function SignupPage() {
     try {
       const answer = await call(login.register, { ...values, referrer: readReferrer() });
       forgetReferrer();
-      signIn(answer.token, answer.user);
+      setSent({ email: values.email.trim(), message: answer.message });
     } catch (failure) {
       setError(messageOf(failure));
-      setBusy(false);
     }
+    setBusy(false);
+  }
+
+  if (sent) {
+    return (
+      <AuthFrame
+        title="Check your inbox"
+        below={
+          <>
+            Confirmed already?{' '}
+            <Link to="/login" className="fw-semibold">
+              Log in
+            </Link>
+          </>
+        }
+      >
+        <h1 className="mb-3 text-center">Check your inbox</h1>
+        <p className="text-center text-body-secondary mb-2">
+          We have emailed <strong className="text-body text-break">{sent.email}</strong>.
+        </p>
+        <p className="text-center mb-0" role="status">
+          {sent.message}
+        </p>
+      </AuthFrame>
+    );
   }
 
   return (
@@ -85,7 +112,7 @@ export default function SignupPage() {
       <h1 className="mb-2 text-center">Join Marquee</h1>
       <p className="text-center text-body-secondary mb-4">
         Earn points by supporting other professionals, and spend them to get your own work seen. New members
-        start with 100 points.
+        get 100 points once they confirm their email address.
       </p>
       {error && (
         <div className="alert alert-danger" role="alert">

@@ -32,7 +32,8 @@ export const STEP_NOT_DONE: Record<Step, string> = {
 
 export const STEP_DONE = 'Step complete. Nicely done!';
 export const ALL_DONE = "You're all set! Your profile is ready and your first points are at work.";
-export const SKIPPED = 'No problem. You can come back to Getting Started any time from the menu.';
+export const SKIPPED =
+  'No problem. Getting Started stays in your account menu for whenever you want to come back.';
 export const STEP_INVALID = 'Please choose one of the four steps.';
 
 export interface StepState {

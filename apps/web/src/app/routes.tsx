@@ -4,6 +4,7 @@ import { lazyPage } from './lazyPage';
 import { bothForms } from './paths';
 import { useSession } from './session';
 import { rememberReferrer } from './storage';
+import { StartGate } from '../features/onboarding/StartGate';
 
 const AppLayout = lazyPage(() => import('./shell/AppLayout'));
 const PublicLayout = lazyPage(() => import('./shell/PublicLayout'));
@@ -23,13 +24,22 @@ const OutboxPage = lazyPage(() => import('../features/devmail/OutboxPage'));
 const PrivacyPage = lazyPage(() => import('../features/legal/PrivacyPage'));
 const TermsPage = lazyPage(() => import('../features/legal/TermsPage'));
 
+/** The start route: a new member goes through Getting Started first (docs/domain.md G5). */
+function StartPage() {
+  return (
+    <StartGate>
+      <HomePage />
+    </StartGate>
+  );
+}
+
 /**
  * The member pages of spec 4 §2, each named after its feature. A feature that is built replaces
  * its ComingSoonPage here with its own lazily loaded page.
  */
 const MEMBER_PAGES: [path: string, feature: string, page?: ComponentType][] = [
-  ['/', 'News Feed', HomePage],
-  ['/home/:id?', 'News Feed', HomePage],
+  ['/', 'News Feed', StartPage],
+  ['/home/:id?', 'News Feed', StartPage],
   ['/dashboard/:ltype?', 'Dashboard', DashboardPage],
   ['/history/:filter?', 'History', HistoryPage],
   ['/profile/:uid?', 'Profile', lazyPage(() => import('../features/profile/ProfilePage'))],
@@ -48,7 +58,11 @@ const MEMBER_PAGES: [path: string, feature: string, page?: ComponentType][] = [
   ['/community/directory', 'Member Directory'],
   ['/community/watch', 'When To Watch'],
   ['/community', 'Community'],
-  ['/getting-started', 'Getting Started'],
+  [
+    '/getting-started',
+    'Getting Started',
+    lazyPage(() => import('../features/onboarding/GettingStartedPage')),
+  ],
   ['/managed', 'Managed Rank'],
   ['/managed/subscribe', 'Managed Rank Subscription'],
   ['/managed/subscribed', 'Managed Rank Subscription Check'],

@@ -30,6 +30,9 @@ export function AccountMenu() {
         <Dropdown.Item as={Link} to="/referrals">
           Referrals
         </Dropdown.Item>
+        <Dropdown.Item as={Link} to="/getting-started">
+          Getting Started
+        </Dropdown.Item>
         {user.isAdmin && (
           <Dropdown.Item as={Link} to="/admin">
             Admin

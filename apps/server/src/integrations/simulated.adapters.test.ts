@@ -57,7 +57,8 @@ describe('simulated verifier', () => {
     const removed = `gone_${unique()}`;
     await addSimProfile(t.db, { platform: 'twitter', handle: removed, removed: true });
     expect(await integrations().verifier.profile('twitter', removed)).toBeNull();
-    expect(await integrations().verifier.profile('twitter', `nobody_${unique()}`)).toBeNull();
+    // Over 15 characters: no X handle, so no generated profile either (rule S1).
+    expect(await integrations().verifier.profile('twitter', `nobody_${unique()}_x`)).toBeNull();
     expect(
       await integrations().verifier.hasActed('twitter', { handle: 'a', accessToken: null }, removed),
     ).toBe(false);
@@ -141,6 +142,6 @@ describe('simulated IMDb reader and videos', () => {
     });
     await addSimVideo(t.db, { id: 'ysz5S6PUM-U', removed: true });
     expect(await integrations().videos.video('ysz5S6PUM-U')).toBeNull();
-    expect(await integrations().videos.video('nothere0000')).toBeNull();
+    expect(await integrations().videos.video('nothere00000')).toBeNull();
   });
 });

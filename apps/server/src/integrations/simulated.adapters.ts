@@ -2,6 +2,7 @@ import type { Clock } from '../platform/clock.js';
 import type { Db } from '../platform/db/database.js';
 import { MINUTE_MS } from '../platform/time.js';
 import * as sim from '../simulated/sim.repo.js';
+import { generatedAvatarUrl } from '../simulated/sim.assets.js';
 import type { AccountLinker, ActionVerifier, VideoCatalogue } from './types.js';
 
 /** The platforms as the simulated internet under /sim/ has them (D9.2): what was really clicked there. */
@@ -23,7 +24,7 @@ export function simulatedVerifier(db: Db): ActionVerifier {
       return {
         handle: page.handle,
         displayName: page.displayName,
-        imageUrl: `/sim/assets/avatar.svg`,
+        imageUrl: 'generated' in page ? generatedAvatarUrl(page.handle) : '/sim/assets/avatar.svg',
       };
     },
   };

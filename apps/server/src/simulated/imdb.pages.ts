@@ -1,5 +1,6 @@
 import type { simImdbPages } from './simulated.tables.js';
 import { html, SafeHtml, simPage } from './html.js';
+import { GENERATED_NOTE } from './generated.js';
 
 /**
  * The simulated IMDb name and title pages. They use the real pages' structure (test ids, meta tags,
@@ -7,7 +8,8 @@ import { html, SafeHtml, simPage } from './html.js';
  * (D9.2), and a slim look so that a person can read the figures the earn questions ask about.
  */
 
-export type SimImdbPageRow = typeof simImdbPages.$inferSelect;
+/** A catalogue row, or a generated page (rule S1) that says so. */
+export type SimImdbPageRow = typeof simImdbPages.$inferSelect & { generated?: boolean };
 
 /** Names the pages show for a credit category key ('camera_department' -> 'Camera Department'). */
 export function categoryLabel(key: string): string {
@@ -160,6 +162,13 @@ function titleBody(page: SimImdbPageRow, image: string): SafeHtml {
     </section>`;
 }
 
+/** The line every generated page shows above its content (rule S1). */
+export function generatedNote(generated: boolean | undefined): SafeHtml {
+  return generated
+    ? html`<p class="sim-generated" role="note" data-generated="yes">${GENERATED_NOTE}</p>`
+    : html``;
+}
+
 /** The whole simulated page for one catalogue row. */
 export function renderImdbPage(page: SimImdbPageRow): string {
   const image = page.kind === 'person' ? '/sim/assets/portrait.svg' : '/sim/assets/poster.svg';
@@ -168,6 +177,7 @@ export function renderImdbPage(page: SimImdbPageRow): string {
       <a class="imdb-logo" href="/sim">IMDb</a><span class="imdb-muted">simulated</span>
     </header>
     <main class="sim-main imdb-page">
+      ${generatedNote(page.generated)}
       ${page.kind === 'person' ? personBody(page, image) : titleBody(page, image)}
     </main>`;
   const suffix = page.kind === 'title' && page.year ? ` (${page.year})` : '';

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { PLAYER_JS } from './player.script.js';
+import { generatedAvatarSvg, generatedXProfile } from './generated.js';
 
 /** The simulated sites' stylesheet, player script and placeholder pictures, served as files for the CSP. */
 
@@ -13,6 +14,7 @@ body.sim{margin:0;font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,Arial
 .sim-card{background:#fff;border:1px solid #ddd;border-radius:10px;padding:18px;margin-bottom:16px}
 .sim-muted,.imdb-muted{color:#6b6b6b;font-size:13px}
 .sim-error{color:#b00020}
+.sim-generated{background:#e8f1fb;color:#123b63;border:1px solid #b6d0ee;border-radius:8px;padding:8px 12px;margin:0 0 14px;font-size:14px}
 .sim-form label{display:block;margin:10px 0 4px;font-weight:600}
 .sim-form input[type=text]{width:100%;max-width:320px;padding:8px 10px;border:1px solid #bbb;border-radius:6px;font-size:15px}
 .sim-btn{display:inline-block;border:0;border-radius:999px;padding:8px 20px;font-weight:700;font-size:15px;cursor:pointer;text-decoration:none}
@@ -82,7 +84,19 @@ const FILES: Record<string, [string, string]> = {
   'avatar.svg': ['image/svg+xml', AVATAR],
 };
 
+/** The picture of a generated X profile (rule S1): its initials on a colour of its own. */
+export const generatedAvatarUrl = (handle: string) => `/sim/assets/avatars/${encodeURIComponent(handle)}.svg`;
+
 export function simAssetRoutes(app: FastifyInstance): void {
+  app.get('/sim/assets/avatars/:file', async (req, reply) => {
+    const file = (req.params as { file: string }).file;
+    const profile = file.endsWith('.svg') ? generatedXProfile(file.slice(0, -4)) : null;
+    if (!profile) return reply.code(404).type('text/plain').send('There is no such picture.');
+    return reply
+      .type('image/svg+xml')
+      .header('Cache-Control', 'public, max-age=86400')
+      .send(generatedAvatarSvg(profile.handle, profile.displayName));
+  });
   for (const [name, [type, body]] of Object.entries(FILES)) {
     app.get(`/sim/assets/${name}`, async (_req, reply) =>
       reply.type(type).header('Cache-Control', 'no-cache').send(body),

@@ -9,21 +9,27 @@ import {
   simProfiles,
   simVideos,
 } from './simulated.tables.js';
+import { generatedImdbPage, generatedVideo, generatedXProfile } from './generated.js';
 
 /** Every query of the simulated internet. */
 
 export type SocialPlatform = 'twitter' | 'facebook';
 
-/** A page that exists and was not removed. */
+/**
+ * A catalogue page that was not removed; a code the catalogue does not hold gets its generated page
+ * (rule S1), a removed one stays gone.
+ */
 export async function imdbPage(db: Db, code: string) {
-  const [row] = await db
-    .select()
-    .from(simImdbPages)
-    .where(and(eq(simImdbPages.code, code), eq(simImdbPages.removed, false)));
-  return row ?? null;
+  const [row] = await db.select().from(simImdbPages).where(eq(simImdbPages.code, code));
+  if (row) return row.removed ? null : row;
+  return generatedImdbPage(code);
 }
 
-/** A profile by its handle (any case) or, for Facebook pages, by the numeric page id listings carry. */
+/**
+ * A profile by its handle (any case) or, for Facebook pages, by the numeric page id listings carry.
+ * An X handle the catalogue does not hold gets its generated profile (rule S1); Facebook pages are
+ * only the catalogue's.
+ */
 export async function profile(db: Db, platform: SocialPlatform, target: string) {
   const rows = await db
     .select()
@@ -31,13 +37,14 @@ export async function profile(db: Db, platform: SocialPlatform, target: string) 
     .where(
       and(
         eq(simProfiles.platform, platform),
-        eq(simProfiles.removed, false),
         or(sql`lower(${simProfiles.handle}) = lower(${target})`, eq(simProfiles.externalId, target)),
       ),
     )
-    .orderBy(asc(simProfiles.handle))
+    .orderBy(asc(simProfiles.removed), asc(simProfiles.handle))
     .limit(1);
-  return rows[0] ?? null;
+  const row = rows[0];
+  if (row) return row.removed ? null : row;
+  return platform === 'twitter' ? generatedXProfile(target) : null;
 }
 
 export async function hasClicked(db: Db, platform: SocialPlatform, actor: string, target: string) {
@@ -126,12 +133,11 @@ export async function consumeOauthCode(
   return row?.handle ?? null;
 }
 
+/** A catalogue video that was not removed, or the generated one of an id the catalogue does not hold (rule S1). */
 export async function video(db: Db, id: string) {
-  const [row] = await db
-    .select()
-    .from(simVideos)
-    .where(and(eq(simVideos.id, id), eq(simVideos.removed, false)));
-  return row ?? null;
+  const [row] = await db.select().from(simVideos).where(eq(simVideos.id, id));
+  if (row) return row.removed ? null : row;
+  return generatedVideo(id);
 }
 
 /** A few of each kind for the index page. */

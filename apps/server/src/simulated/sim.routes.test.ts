@@ -48,13 +48,14 @@ describe('simulated IMDb pages (D9.2)', () => {
     expect((await get(`/sim/imdb/title/${none}`)).body).toContain('No runtime listed.');
   });
 
-  it('answers 404 for unknown, removed, malformed or mismatched codes', async () => {
+  it('answers 404 for removed, malformed or mismatched codes', async () => {
     const removed = code('nm');
     await addSimImdbPage(t.db, { code: removed, name: 'Gone', removed: true }, t.clock.now());
     const tt = code('tt');
     await addSimImdbPage(t.db, { code: tt, name: 'A Title', runtimeMinutes: 90 }, t.clock.now());
     for (const url of [
-      `/sim/imdb/name/${code('nm')}/`,
+      // Nine digits: no IMDb id looks like this, so nothing is generated for it (rule S1).
+      '/sim/imdb/name/nm123456789/',
       `/sim/imdb/name/${removed}/`,
       '/sim/imdb/name/nm12/',
       '/sim/imdb/name/<script>/',
@@ -114,14 +115,15 @@ describe('simulated YouTube player', () => {
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'self'");
   });
 
-  it('answers 404 for unknown, removed or malformed video ids', async () => {
+  it('answers 404 for removed or malformed video ids', async () => {
     await addSimVideo(t.db, { id: 'removedVid01', removed: true });
     for (const url of [
-      '/sim/youtube/watch?v=nothere0000',
+      // Twelve characters: no YouTube id looks like this, so nothing is generated for it (rule S1).
+      '/sim/youtube/watch?v=nothere00000',
       '/sim/youtube/watch?v=removedVid01',
       '/sim/youtube/watch',
       '/sim/youtube/embed/short',
-      '/sim/youtube/embed/nothere0000',
+      '/sim/youtube/embed/nothere00000',
     ]) {
       expect((await get(url)).statusCode, url).toBe(404);
     }

@@ -37,6 +37,11 @@ export function simulatedRoutes(app: FastifyInstance): void {
         IMDb pages with runtimes, credit counts and a STARmeter; profiles with a Follow or Like button; videos
         that play for a set time. What you click here is what Marquee verifies.
       </p>
+      <p>
+        Any other well-formed address opens a page made up from its id (an IMDb name or title such as
+        <code>/sim/imdb/name/nm1234567/</code>, an X handle, a YouTube video id), the same on every visit, so
+        that you can list your own pages. Facebook pages are only the ones below.
+      </p>
       <h2>IMDb pages</h2>
       <ul class="sim-list">
         ${pages.map((p) => link(`/sim/imdb/${p.kind === 'person' ? 'name' : 'title'}/${p.code}/`, p.name))}

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { HANDLE } from '../integrations/open-url.js';
 import { html, notFoundPage, sendPage, setSimCookie, simPage } from './html.js';
+import { generatedNote } from './imdb.pages.js';
+import { generatedAvatarUrl } from './sim.assets.js';
 import * as repo from './sim.repo.js';
 import {
   safeReturn,
@@ -80,8 +82,14 @@ function siteRoutes(app: FastifyInstance, site: SocialSite): void {
           </form>`;
     const body = html`${siteBar(site)}
       <main class="sim-main">
+        ${generatedNote('generated' in profile)}
         <section class="sim-card social-card">
-          <img src="/sim/assets/avatar.svg" alt="" width="96" height="96" />
+          <img
+            src="${'generated' in profile ? generatedAvatarUrl(profile.handle) : '/sim/assets/avatar.svg'}"
+            alt=""
+            width="96"
+            height="96"
+          />
           <div>
             <h1>${profile.displayName}</h1>
             <p class="sim-muted">${site.segment === 'x' ? '@' : 'facebook.com/'}${profile.handle}</p>

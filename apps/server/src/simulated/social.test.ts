@@ -76,7 +76,8 @@ describe('simulated X profiles: Follow', () => {
     expect(await clicksOf('twitter', handle)).toEqual([]);
     const removed = `gone_${unique()}`;
     await addSimProfile(t.db, { platform: 'twitter', handle: removed, removed: true });
-    for (const url of [`/sim/x/${removed}`, `/sim/x/nobody_${unique()}`, '/sim/x/bad%20handle!']) {
+    // A handle X itself could not have (over 15 characters) has no generated profile (rule S1).
+    for (const url of [`/sim/x/${removed}`, `/sim/x/nobody_${unique()}_x`, '/sim/x/bad%20handle!']) {
       expect((await get(url)).statusCode, url).toBe(404);
     }
     expect((await post(`/sim/x/${removed}/follow`, {}, 'sim_twitter=someone')).statusCode).toBe(404);

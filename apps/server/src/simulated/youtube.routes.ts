@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { VIDEO_ID } from '../integrations/open-url.js';
 import { html, notFoundPage, sendPage, simPage } from './html.js';
+import { generatedNote } from './imdb.pages.js';
 import * as repo from './sim.repo.js';
 
 /**
@@ -49,7 +50,7 @@ export function youtubeRoutes(app: FastifyInstance): void {
     if (!video) return reply;
     const body = html`<header class="yt-bar">▶ YouTube <span class="sim-muted">simulated</span></header>
       <main class="sim-main">
-        ${player(video)}
+        ${generatedNote('generated' in video)} ${player(video)}
         <h1>${video.title}</h1>
         <p class="sim-muted">${video.channel} · ${clock(video.durationSeconds)}</p>
       </main>`;

@@ -21,12 +21,15 @@ const imdb = switchableImdb();
 const t = useTestApp({ integrations: imdb.integrations });
 
 /** A page on the simulated IMDb (D9.2); answers its address. */
-async function imdbPage(name: string, kind: 'person' | 'title' = 'person') {
+async function imdbPage(name: string, kind: 'person' | 'title' = 'person', removed = false) {
   const digits = String((parseInt(unique(), 16) % 8_000_000) + 1_000_000);
   const code = `${kind === 'person' ? 'nm' : 'tt'}${digits}`;
-  await t.db.insert(simImdbPages).values({ code, kind, name, credits: { actor: 4 } });
+  await t.db.insert(simImdbPages).values({ code, kind, name, credits: { actor: 4 }, removed });
   return `https://www.imdb.com/${kind === 'person' ? 'name' : 'title'}/${code}/`;
 }
+
+/** Offline every well-formed page exists (rule S1): a page that does not exist is a removed one. */
+const goneImdbPage = () => imdbPage('Gone', 'person', true);
 
 const update = (token: string, input: Record<string, unknown>) =>
   t.call(account.updateUserField, input, token);
@@ -258,7 +261,7 @@ describe('account/updateUserField (spec 3 §5)', () => {
 
   it('refuses an IMDb page that does not exist, and accepts one while IMDb is out of reach', async () => {
     const m = await buildMember(t.db, t.clock);
-    const missing = 'https://www.imdb.com/name/nm0000404/';
+    const missing = await goneImdbPage();
     const res = await update(m.token, { field: 'imdb', value: missing, password: TEST_PASSWORD });
     expect(res.statusCode).toBe(400);
     expect(res.body.message).toBe(IMDB_NOT_FOUND);
@@ -373,6 +376,9 @@ describe('account/refreshIMDbInfo and selectNameOption (spec 3 §4)', () => {
 
   it('answers an error when the page is gone or IMDb is out of reach', async () => {
     const m = await buildMember(t.db, t.clock);
+    // Offline every well-formed page exists (rule S1): the member's page is a removed one.
+    const code = /(nm\d+)/.exec(m.imdb)?.[1] ?? '';
+    await t.db.insert(simImdbPages).values({ code, kind: 'person', name: 'Gone', removed: true });
     const gone = await t.call(account.refreshIMDbInfo, {}, m.token);
     expect(gone.statusCode).toBe(404);
     expect(gone.body.message).toBe(IMDB_NOT_FOUND);

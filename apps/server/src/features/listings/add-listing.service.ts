@@ -13,6 +13,7 @@ import {
   listingPageOf,
   pageCategoryOf,
   realUrlOfSimulated,
+  simulatedIdIsWellFormed,
   testCategoryOf,
   type ListingPage,
 } from './listings.policy.js';
@@ -104,11 +105,18 @@ const minutesAndSeconds = (seconds: number) =>
 /** Reads the page through the platform's adapter (D9): its name, picture and, for IMDb, its facts. */
 async function readPage(deps: AppDeps, type: ListingType, page: ListingPage): Promise<PageDetails> {
   const { integrations } = deps;
+  // Offline a missing page is either removed or an id no site could have: then the address is at fault (S1).
+  const notFound = () =>
+    badInput(
+      integrations.mode === 'simulated' && !simulatedIdIsWellFormed(type, page.externalId)
+        ? LISTING_ERRORS.badUrl[type]
+        : LISTING_ERRORS.notFound[type],
+    );
   try {
     switch (type) {
       case 'imdb-view': {
         const read = await integrations.imdb.read(page.url);
-        if (!read) throw badInput(LISTING_ERRORS.notFound[type]);
+        if (!read) throw notFound();
         const imdb = imdbDetails(read);
         if (read.kind === 'person' && !imdb.testCat) throw badInput(LISTING_ERRORS.noCredits);
         return {
@@ -121,7 +129,7 @@ async function readPage(deps: AppDeps, type: ListingType, page: ListingPage): Pr
       }
       case 'twitter-follow': {
         const profile = await integrations.verifier.profile('twitter', page.externalId);
-        if (!profile) throw badInput(LISTING_ERRORS.notFound[type]);
+        if (!profile) throw notFound();
         return {
           externalId: profile.handle,
           url: `https://x.com/${profile.handle}`,
@@ -133,7 +141,7 @@ async function readPage(deps: AppDeps, type: ListingType, page: ListingPage): Pr
       }
       case 'youtube-view': {
         const video = await integrations.videos.video(page.externalId);
-        if (!video) throw badInput(LISTING_ERRORS.notFound[type]);
+        if (!video) throw notFound();
         return {
           ...page,
           name: video.title,

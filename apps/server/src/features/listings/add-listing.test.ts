@@ -246,20 +246,27 @@ describe('myListings/addListing (spec 2 §5)', () => {
 
   it('says when the page does not exist, has no credits, or IMDb cannot be reached', async () => {
     const me = await buildMember(t.db, t.clock, { membership: 'premium' });
+    // Offline every well-formed address has a page (rule S1): pages that do not exist are removed ones.
+    const gone = code('nm');
+    await addSimImdbPage(t.db, { code: gone, name: 'Gone', removed: true }, t.clock.now());
+    const goneHandle = `nobody_${unique()}`;
+    await addSimProfile(t.db, { platform: 'twitter', handle: goneHandle, removed: true });
+    const goneVideo = `v${unique()}zz`;
+    await addSimVideo(t.db, { id: goneVideo, removed: true });
     const missing = await t.call(
       addListing['imdb-view'],
-      { url: `https://www.imdb.com/name/${code('nm')}/` },
+      { url: `https://www.imdb.com/name/${gone}/` },
       me.token,
     );
     expect(missing.statusCode).toBe(400);
     expect(missing.body.message).toBe(
       'We could not find that page on IMDb. Please check the address and try again.',
     );
-    const nobody = await t.call(addListing['twitter-follow'], { url: `x.com/nobody_${unique()}` }, me.token);
+    const nobody = await t.call(addListing['twitter-follow'], { url: `x.com/${goneHandle}` }, me.token);
     expect(nobody.body.message).toBe(
       'We could not find that profile on X/Twitter. Please check the address and try again.',
     );
-    const noVideo = await t.call(addListing['youtube-view'], { url: `youtu.be/v${unique()}zz` }, me.token);
+    const noVideo = await t.call(addListing['youtube-view'], { url: `youtu.be/${goneVideo}` }, me.token);
     expect(noVideo.body.message).toContain('We could not find that video on YouTube.');
     const empty = await t.call(
       addListing['imdb-view'],

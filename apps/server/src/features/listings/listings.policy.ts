@@ -1,6 +1,7 @@
 import { listings as contract, type earn, type Membership } from '@marquee/contract';
 import { facebookSlugOf, xHandleOf, youtubeIdOf } from '../../integrations/open-url.js';
 import { imdbCodeOf } from '../../integrations/imdb-page.parser.js';
+import { GENERATED_IMDB_CODE, GENERATED_VIDEO_ID, GENERATED_X_HANDLE } from '../../simulated/generated.js';
 import { addDays, pacificDay, weekOf } from '../../platform/time.js';
 
 type ListingType = earn.ListingType;
@@ -98,6 +99,24 @@ export function realUrlOfSimulated(url: string): string {
     return `https://www.youtube.com/watch?v=${u.searchParams.get('v') ?? ''}`;
   if (site === 'youtube' && first === 'embed' && second) return `https://www.youtube.com/watch?v=${second}`;
   return url;
+}
+
+/**
+ * Rule S1: offline, the simulated internet has a page for every id the real site could have (IMDb
+ * nm/tt with 7 or 8 digits, an X handle of 1 to 15 letters, digits or underscores, an 11-character
+ * YouTube id). Facebook pages are only the catalogue's, so any Facebook id counts as well formed.
+ */
+export function simulatedIdIsWellFormed(type: ListingType, externalId: string): boolean {
+  switch (type) {
+    case 'imdb-view':
+      return GENERATED_IMDB_CODE.test(externalId);
+    case 'twitter-follow':
+      return GENERATED_X_HANDLE.test(externalId);
+    case 'youtube-view':
+      return GENERATED_VIDEO_ID.test(externalId);
+    case 'facebook-like':
+      return true;
+  }
 }
 
 /** IMDb page_category (spec 2 §3): 3 for a person (name, nm…) page, 4 for any other IMDb page (a title). */

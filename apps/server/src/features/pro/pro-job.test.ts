@@ -56,7 +56,14 @@ describe('the pro members’ weekly job', () => {
     const premium = await buildMember(t.db, t.clock, { membership: 'premium' });
     const stocked = await buildMember(t.db, t.clock, { membership: 'pro' });
     await imdbPage(star, 48_213);
+    // Offline every well-formed page exists (rule S1): a page that cannot be read is a removed one.
+    await addSimImdbPage(
+      t.db,
+      { code: imdbCodeOf(unreadable.imdb) as string, name: 'Gone', removed: true },
+      t.clock.now(),
+    );
     await imdbPage(noMeter, null);
+    await imdbPage(stocked, null);
     await imdbPage(premium, 900);
     const title = await buildListing(t.db, t.clock, star.id, { give: 18 });
     const full = await buildListing(t.db, t.clock, stocked.id, { sponsorBought: 250, sponsorUsed: 10 });

@@ -3,9 +3,11 @@ import { featuringJob } from '../features/featuring/featuring.service.js';
 import { membershipRemindersJob } from '../features/membership/reminders.js';
 import { referralRewardsJob } from '../features/referrals/rewards.service.js';
 import { proWeeklyJob } from '../features/pro/pro.service.js';
+import { pruneErrorReportsJob } from '../features/errors/errors.service.js';
 import type { AppDeps } from './deps.js';
 import type { Db } from './db/database.js';
 import { jobRuns } from './jobs.tables.js';
+import { pruneRateEvents } from './rate-limit.js';
 import { MINUTE_MS, pacificDay } from './time.js';
 
 /** A job run once per Pacific day (D1.1), as soon as the day has begun by the app's clock. */
@@ -18,12 +20,20 @@ export interface DailyJob {
   run(tx: Db, ctx: { deps: AppDeps; day: string; now: Date }): Promise<(() => Promise<void>) | void>;
 }
 
+/** Daily: counted events older than any limit's window are forgotten (docs/domain.md L3). */
+export const pruneRateEventsJob: DailyJob = {
+  name: 'prune-rate-events',
+  run: (tx, { now }) => pruneRateEvents(tx, now),
+};
+
 /** Every daily job of the app. */
 export const DAILY_JOBS: readonly DailyJob[] = [
   featuringJob,
   membershipRemindersJob,
   referralRewardsJob,
   proWeeklyJob,
+  pruneErrorReportsJob,
+  pruneRateEventsJob,
 ];
 
 /**

@@ -17,10 +17,12 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
     const text = error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : String(error);
+    // Clipped as the server keeps them, so a deep crash still fits the report's size cap.
+    const max = errors.REPORT_TEXT_MAX;
     call(errors.logErrorBoundaryCatch, {
-      error: text,
-      info: info.componentStack ?? '',
-      url: window.location.href,
+      error: text.slice(0, max.error),
+      info: (info.componentStack ?? '').slice(0, max.info),
+      url: window.location.href.slice(0, max.url),
     }).catch((reportFailure: unknown) =>
       console.warn('Marquee: the crash report was not sent', reportFailure),
     );

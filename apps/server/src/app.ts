@@ -12,7 +12,7 @@ import type { Clock } from './platform/clock.js';
 import { systemClock } from './platform/clock.js';
 import type { Db } from './platform/db/database.js';
 import { AppError, noSuchCall } from './platform/errors.js';
-import { CONTRACT_ROUTE } from './platform/route.js';
+import { CONTRACT_ROUTE, bodyWasRead } from './platform/route.js';
 import { createMailer, type Mailer } from './platform/mail.js';
 import './platform/deps.js';
 import { createIntegrations } from './integrations/index.js';
@@ -127,6 +127,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     // A file over multipart's own cap gets the upload limit's message too (spec 2 §5).
     if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
       return reply.code(413).send({ status: 'error', message: uploads.TOO_LARGE });
+    }
+    // A multipart body the parser could not read (no boundary, cut short, a broken part) fails
+    // before the handler, with the parser's own error and no HTTP status: B4.
+    const multipart = String(req.headers['content-type'] ?? '')
+      .toLowerCase()
+      .startsWith('multipart/');
+    if (multipart && !bodyWasRead(req) && !(error.statusCode && error.statusCode >= 500)) {
+      return reply.code(400).send({ status: 'error', message: NOT_A_FORM });
     }
     // Bodies that cannot be read (broken JSON or multipart, an unknown type, too large): B4.
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {

@@ -83,6 +83,8 @@ export const recheck = { twitter: recheckOp('twitter'), facebook: recheckOp('fac
 export const reverse = operation<{ status: 'success'; message: string; remaining: number }>()({
   method: 'POST',
   path: 'earnPoints/missingActions/reverse',
+  // spec 1 §7 lists it both with and without the earnPoints/ prefix.
+  aliases: ['missingActions/reverse'],
   audience: 'member',
   input: historyIdInput,
 });
@@ -95,6 +97,7 @@ export const checkPageExists = operation<{
 }>()({
   method: 'POST',
   path: 'earnPoints/checkPageExists',
+  aliases: ['checkPageExists'],
   audience: 'member',
   input: historyIdInput,
 });
@@ -102,6 +105,7 @@ export const checkPageExists = operation<{
 export const markInvalid = operation<{ status: 'success'; message: string; remaining: number }>()({
   method: 'POST',
   path: 'earnPoints/missingActions/markInvalid',
+  aliases: ['missingActions/markInvalid'],
   audience: 'member',
   input: historyIdInput,
 });

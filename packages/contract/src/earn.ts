@@ -214,6 +214,8 @@ export const checkIncorrectAnswer = operation<{
 }>()({
   method: 'POST',
   path: 'checkIncorrectAnswer',
+  // spec 1 §7 serves it at checkIncorrectAnswer/, spec 4 §7 at earnPoints/checkIncorrectAnswer/.
+  aliases: ['earnPoints/checkIncorrectAnswer'],
   audience: 'member',
   input: z.object({
     listing_id: idSchema('listing id'),

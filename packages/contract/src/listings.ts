@@ -354,6 +354,8 @@ export const addFacebookPage = operation<{
 }>()({
   method: 'POST',
   path: 'myListings/addListing/facebook-like/manual',
+  // spec 2 §7 names the Facebook page path myListings/addListing/{listingType}/ like the others.
+  aliases: ['myListings/addListing/facebook-like'],
   audience: 'member',
   input: addListingInput,
 });

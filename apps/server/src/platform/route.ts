@@ -25,6 +25,10 @@ type CallerFor<A extends Audience> = A extends 'public' ? Caller | null : Caller
  */
 export const ANONYMOUS_CALL_RULES: readonly RateRule[] = [{ limit: 300, windowMs: MINUTE_MS }];
 
+/** Requests whose body was read and whose handler began: a failure before that is the body's (B4). */
+const handlerReached = new WeakSet<FastifyRequest>();
+export const bodyWasRead = (req: FastifyRequest) => handlerReached.has(req);
+
 /** Marks the routes `serve` made, so the app-wide checks for other routes leave them to `serve`. */
 export const CONTRACT_ROUTE = 'contract';
 
@@ -51,6 +55,7 @@ export function serve<Op extends Operation<any, any, Audience>>(
       url,
       config: { [CONTRACT_ROUTE]: true },
       handler: async (req, reply) => {
+        handlerReached.add(req);
         const caller = await authenticate(deps.db, deps.clock, bearerToken(req.headers.authorization));
         if (op.audience !== 'public' && !caller) throw loggedOut();
         if (op.audience === 'admin' && caller?.role !== 'admin') throw notAdmin();

@@ -24,6 +24,8 @@ body.sim{margin:0;font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,Arial
 .sim-list{padding-left:18px}
 .sim-index h2{margin-top:28px}
 .imdb-bar{background:#121212;color:#fff;padding:8px 14px;display:flex;gap:12px;align-items:center}
+.imdb-bar .imdb-muted,.x-bar .sim-muted{color:#bbb}
+.fb-bar .sim-muted{color:#fff}
 .imdb-logo{background:#f5c518;color:#000;font-weight:900;padding:2px 8px;border-radius:4px;text-decoration:none}
 .imdb-hero{background:#1f1f1f;color:#fff;border-radius:10px;padding:18px}
 .imdb-hero .imdb-muted{color:#bbb}
@@ -46,7 +48,7 @@ body.sim{margin:0;font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,Arial
 .ipc-metadata-list-item__label{font-weight:700;margin-right:12px}
 .ipc-metadata-list-item__content-container{display:inline}
 .x-bar{background:#000;color:#fff;padding:8px 14px;font-weight:800;font-size:20px}
-.fb-bar{background:#1877f2;color:#fff;padding:8px 14px;font-weight:800;font-size:20px}
+.fb-bar{background:#1464d6;color:#fff;padding:8px 14px;font-weight:800;font-size:20px}
 .social-card{display:flex;gap:18px;align-items:flex-start;flex-wrap:wrap}
 .social-card img{width:96px;height:96px;border-radius:50%;background:#ccd6dd}
 .social-card h1{margin:0;font-size:24px}

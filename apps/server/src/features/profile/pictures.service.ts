@@ -1,12 +1,13 @@
-import { and, desc, eq, lte, ne, count } from 'drizzle-orm';
+import { and, desc, eq, ne } from 'drizzle-orm';
 import { profile as contract, uploads } from '@marquee/contract';
 import type { AppDeps } from '../../platform/deps.js';
 import type { Caller } from '../../platform/auth.js';
 import { forbidden, notFound } from '../../platform/errors.js';
 import { users } from '../members/members.tables.js';
 import { images } from '../uploads/uploads.tables.js';
-import { findImage, imagesOf } from '../uploads/uploads.repo.js';
-import { removeImageFiles, removeImages, storeImage } from '../uploads/uploads.service.js';
+import { deleteImageRows, findImage, imagesOf } from '../uploads/uploads.repo.js';
+import { withKeyLocked } from '../../platform/rate-limit.js';
+import { removeImageFiles, storeImage } from '../uploads/uploads.service.js';
 import { mayAddPhoto } from '../uploads/uploads.policy.js';
 import { membershipOfCaller, fetchUserDetails } from './profile.service.js';
 import { setDefaultPic, setDefaultPicIfNone } from './profile.repo.js';
@@ -27,16 +28,15 @@ export async function addProfilePhoto(
   const before = await imagesOf(deps.db, caller.userId, FOLDER);
   if (!mayAddPhoto(membership, before.length)) throw forbidden(uploads.FREE_PHOTOS_FULL);
   const { name } = await storeImage(deps, { ownerId: caller.userId, folder: FOLDER, file, allowBmp: true });
-  // Two uploads at once could both pass the check above: the one whose row came later is undone.
-  const stored = await findImage(deps.db, name);
-  const [position] = await deps.db
-    .select({ n: count() })
-    .from(images)
-    .where(
-      and(eq(images.ownerId, caller.userId), eq(images.folder, FOLDER), lte(images.id, stored?.id ?? 0)),
-    );
-  if (!mayAddPhoto(membership, (position?.n ?? 1) - 1)) {
-    await removeImages(deps, [name]);
+  // Uploads at once all pass the check above: under the member's key (L2) each then counts the
+  // photos stored so far, its own included, and one over the limit takes itself back.
+  const kept = await withKeyLocked(deps.db, `photos:${caller.userId}`, async (tx) => {
+    if (mayAddPhoto(membership, (await imagesOf(tx, caller.userId, FOLDER)).length - 1)) return true;
+    await deleteImageRows(tx, [name]);
+    return false;
+  });
+  if (!kept) {
+    await removeImageFiles(deps, [name]);
     throw forbidden(uploads.FREE_PHOTOS_FULL);
   }
   await setDefaultPicIfNone(deps.db, caller.userId, name);

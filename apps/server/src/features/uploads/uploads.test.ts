@@ -214,6 +214,18 @@ describe('profile photos through uploads/ (spec 2 §5, §6)', () => {
     });
   });
 
+  it('keeps a free member to 2 photos however many uploads arrive at once', async () => {
+    const free = await buildMember(t.db, t.clock);
+    const picture = await testPicture('png');
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => uploadPicture(t.app, free.token, picture)),
+    );
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(2);
+    expect(answers.filter((a) => a.statusCode === 403)).toHaveLength(6);
+    const kept = await t.db.select().from(images).where(eq(images.ownerId, free.id));
+    expect(kept).toHaveLength(2);
+  });
+
   it('lets premium members add more than 2', async () => {
     const premium = await buildMember(t.db, t.clock, { membership: 'premium' });
     for (let i = 0; i < 3; i++) {

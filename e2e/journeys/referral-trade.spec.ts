@@ -1,5 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
-import { API, DEMO_PASSWORD, signInThroughApi, uniqueDetails } from '../support/members.js';
+import {
+  CONFIRM_SUBJECT,
+  DEMO_PASSWORD,
+  createMember,
+  linkIn,
+  mailTo,
+  memberAddress,
+  signInThroughApi,
+  uniqueDetails,
+} from '../support/members.js';
 import { balanceOf, moveServerClock, shootBothWidths } from '../support/earn.js';
 import { expectSignedIn, pointBalance, screenshot, useSession } from '../support/ui.js';
 
@@ -24,7 +33,8 @@ test('a referral who pays and stays two weeks earns the referrer points, a highe
   const referrerId = Number(referrer.user.id);
 
   // A visitor follows the referral link and signs up.
-  const visitor = await browser.newContext();
+  // Its own address, as sign-ups are limited per address (D11.4).
+  const visitor = await browser.newContext({ extraHTTPHeaders: memberAddress() });
   const joiner = await visitor.newPage();
   const me = uniqueDetails('referred');
   await joiner.goto(`/r/${referrerId}`);
@@ -36,6 +46,11 @@ test('a referral who pays and stays two weeks earns the referrer points, a highe
   await joiner.getByLabel('Password', { exact: true }).fill(me.password);
   await joiner.getByLabel('IMDb page URL', { exact: true }).fill(me.imdb);
   await joiner.getByRole('button', { name: 'Create Account', exact: true }).click();
+  // The mailed link confirms the address and signs the new member in (D2.4).
+  await expect(joiner.getByRole('heading', { level: 1, name: 'Check your inbox' })).toBeVisible();
+  await joiner.goto(linkIn(await mailTo(request, me.email, CONFIRM_SUBJECT), '/confirm-email'));
+  await expect(joiner.getByRole('heading', { level: 1, name: 'Email address confirmed' })).toBeVisible();
+  await joiner.getByRole('link', { name: 'Get Started' }).click();
   await expectSignedIn(joiner);
 
   // The new member pays for 3 months of Premium on the test checkout's own page.
@@ -140,8 +155,7 @@ test('the referral trade-in refuses what the member cannot pay, and the page has
   page,
   request,
 }) => {
-  const response = await request.post(`${API}/login/register`, { data: uniqueDetails('noref') });
-  const member = (await response.json()) as { token: string; user: Record<string, unknown> };
+  const member = await createMember(request, 'noref');
   await useSession(page, member);
   await page.goto('/v4/referrals');
   await expectSignedIn(page);

@@ -57,6 +57,8 @@ const child = spawn(tsx, ['apps/server/src/main.ts'], {
     HOST: '127.0.0.1',
     PUBLIC_URL: publicUrl,
     SEED_DEMO: 'true',
+    // Members made through the API each come from their own (forwarded) address, as real ones do.
+    TRUST_PROXY: 'true',
     // The journeys move the server's clock (D1.3) instead of sleeping.
     CONTROLLABLE_CLOCK: 'true',
     NODE_ENV: 'test',

@@ -28,7 +28,7 @@ export function EmailConfirmNotice() {
   return (
     <div className="mq-expiry mq-expiry--soon" role="region" aria-label="Email confirmation">
       <div className="container-xl mq-expiry__inner">
-        <p className="mb-0">
+        <p className="mb-0" style={{ flex: '1 1 20rem' }}>
           <strong>Please confirm your email address.</strong> We sent a link to{' '}
           <strong className="text-break">{state.data.email}</strong>; your 100 welcome points are paid as soon
           as you open it.

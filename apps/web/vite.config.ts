@@ -1,6 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { NodePackageImporter } from 'sass';
+import { precompress } from './build/precompress';
 
 /**
  * The contract's operations carry zod schemas that only the server runs. Inside the contract's own
@@ -21,7 +22,7 @@ function inertContractSchemas(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), inertContractSchemas()],
+  plugins: [react(), inertContractSchemas(), precompress()],
   server: {
     port: 5173,
     // In development the API runs separately (apps/server on port 3300).

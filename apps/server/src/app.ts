@@ -1,17 +1,15 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import helmet from '@fastify/helmet';
-import fastifyStatic from '@fastify/static';
 import { sql } from 'drizzle-orm';
-import { NOT_A_FORM, OPERATIONS_BASE, fieldWithNul, nulMessage, uploads } from '@marquee/contract';
+import { NOT_A_FORM, fieldWithNul, nulMessage, uploads } from '@marquee/contract';
 import type { AppConfig } from './platform/config.js';
 import type { Clock } from './platform/clock.js';
 import { systemClock } from './platform/clock.js';
 import type { Db } from './platform/db/database.js';
-import { AppError, noSuchCall } from './platform/errors.js';
+import { AppError } from './platform/errors.js';
+import { serveWebApp } from './platform/web-app.js';
 import { CONTRACT_ROUTE, bodyWasRead } from './platform/route.js';
 import { createMailer, type Mailer } from './platform/mail.js';
 import './platform/deps.js';
@@ -189,33 +187,4 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   await serveWebApp(app, config.webDist);
   return app;
-}
-
-/** Serves the built web app, and its index.html for every front-end route (React Router takes over). */
-async function serveWebApp(app: FastifyInstance, webDist: string) {
-  const indexFile = path.join(webDist, 'index.html');
-  const hasWeb = fs.existsSync(indexFile);
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: webDist,
-      index: false,
-      wildcard: false,
-      cacheControl: false,
-      // Vite's hashed assets never change; everything else is checked on every visit.
-      setHeaders: (res, filePath) => {
-        const hashed = path.relative(webDist, filePath).startsWith(`assets${path.sep}`);
-        res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-  }
-  app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith(OPERATIONS_BASE) || req.method !== 'GET') {
-      const none = noSuchCall();
-      return reply.code(none.httpStatus).send({ status: none.statusWord, message: none.message });
-    }
-    if (!hasWeb) {
-      return reply.code(404).type('text/plain').send('The web app is not built yet: run "npm run build".');
-    }
-    return reply.sendFile('index.html', webDist);
-  });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attemptAllowed, imdbPageCode } from './login.policy.js';
+import { attemptAllowed, imdbPageCode, signInDelayMs, waitInWords } from './login.policy.js';
 
 const now = new Date('2026-05-01T12:00:00Z');
 const ago = (minutes: number) => new Date(now.getTime() - minutes * 60_000);
@@ -23,6 +23,33 @@ describe('sign-in attempt limits', () => {
       allowed: false,
       waitMinutes: 1,
     });
+  });
+});
+
+describe('sign-in delays per account and address (S1)', () => {
+  it('lets the first four failures through, then doubles the wait from 1 s', () => {
+    expect([0, 1, 2, 3].map(signInDelayMs)).toEqual([0, 0, 0, 0]);
+    expect([4, 5, 6, 7, 8].map(signInDelayMs)).toEqual([1000, 2000, 4000, 8000, 16_000]);
+  });
+  it('never waits more than 15 minutes, however many failures', () => {
+    expect(signInDelayMs(13)).toBe(512_000);
+    expect(signInDelayMs(14)).toBe(15 * 60_000);
+    expect(signInDelayMs(500)).toBe(15 * 60_000);
+  });
+});
+
+describe('waits in words', () => {
+  it.each([
+    [0.2, '1 second'],
+    [1, '1 second'],
+    [40, '40 seconds'],
+    [60, '1 minute'],
+    [61, '2 minutes'],
+    [3600, '60 minutes'],
+    [5400, '90 minutes'],
+    [72_000, '20 hours'],
+  ])('%s s reads "%s"', (seconds, words) => {
+    expect(waitInWords(seconds)).toBe(words);
   });
 });
 

@@ -36,7 +36,11 @@ export async function revokeAllSessions(db: Db, userId: number, at: Date) {
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }
 
-/** Failed attempts of one scope and key since `since`, oldest first; `except` leaves out one attempt. */
+/**
+ * Failed attempts of one scope and key since `since`, oldest first; `except` leaves out one attempt.
+ * Only the account page's current-password check still counts here; sign-in, sign-up and resets
+ * count through platform/rate-limit.ts.
+ */
 export async function recentFailures(
   db: Db,
   scope: string,

@@ -37,7 +37,8 @@ test('a follow that was not clicked goes to the missing actions, and Reverse giv
   const helper = page.getByRole('dialog');
   await expect(helper).toBeVisible();
   await expect(helper).toContainText(/signed in to X/);
-  await expect(page.getByText(EARN_TEXT.earned(points))).toBeVisible();
+  // The helper alone speaks: no "You earned" toast beside it.
+  await expect(page.getByText(EARN_TEXT.earned(points))).toHaveCount(0);
   await expectBalance(page, before + points);
   await shootBothWidths(page, 'earn-x-helper');
   await helper.getByRole('button', { name: 'Show my missing actions' }).click();
@@ -50,6 +51,11 @@ test('a follow that was not clicked goes to the missing actions, and Reverse giv
   await shootBothWidths(page, 'earn-x-missing');
 
   await item.getByRole('button', { name: /^Reverse/ }).click();
+  // Reverse asks first (a confirmation dialog).
+  await page
+    .getByRole('dialog', { name: `Give back the ${points} points?` })
+    .getByRole('button', { name: 'Reverse', exact: true })
+    .click();
   await expectBalance(page, before);
   await expect(missing).toBeHidden();
 });

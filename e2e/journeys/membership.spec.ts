@@ -51,7 +51,7 @@ test('a free member buys Premium once, trades days for Pro, then subscribes to P
 
   // Back on Marquee, the subscription check finds the payment and opens the account page.
   const check = page.getByRole('dialog', { name: 'Welcome aboard!' });
-  await expect(check).toContainText('you are now a Premium member');
+  await expect(check).toContainText(/You are now a Premium member until [A-Z][a-z]+ \d{1,2}, \d{4}\./);
   await expect(page).toHaveURL(/\/v4\/account$/);
   expect(await storedMembership(page)).toBe('premium');
   // The account page's membership card marks Premium as the member's level.

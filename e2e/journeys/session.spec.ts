@@ -39,6 +39,7 @@ test.describe('Session', () => {
       'href',
       /\/signup\/?$/,
     );
-    await expect(page.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', /\/home\/?$/);
+    // Back to home is the public page at / (not /home, which is the login screen again while signed out).
+    await expect(page.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', /^\/$/);
   });
 });

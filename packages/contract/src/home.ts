@@ -12,6 +12,8 @@ export const HOME = {
   /** New members: those who joined within the last week, newest first, at most this many. */
   newMembersDays: 7,
   newMembersShown: 8,
+  /** A member is greeted "Welcome to Marquee" rather than "Welcome back" this long after joining. */
+  welcomeHours: 24,
   /** Recent board posts: the newest threads by last post. */
   recentPostsShown: 5,
   /** Featured members and the side columns show from these widths (spec 1 §9 breakpoints). */
@@ -30,7 +32,13 @@ export interface NewMember {
   joined_ago: string;
 }
 
-export const fetchNewMembers = operation<{ status: 'success'; users: NewMember[] }>()({
+/**
+ * How the home page greets the member (docs/domain.md Home page): 'welcome' in their first
+ * `HOME.welcomeHours` after joining, 'welcome_back' after that.
+ */
+export type Greeting = 'welcome' | 'welcome_back';
+
+export const fetchNewMembers = operation<{ status: 'success'; users: NewMember[]; greeting: Greeting }>()({
   method: 'GET',
   path: 'home/fetchNewMembers',
   audience: 'member',

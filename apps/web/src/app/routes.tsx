@@ -20,6 +20,7 @@ const SignupPage = lazyPage(() => import('../features/login/SignupPage'));
 const ResetPasswordPage = lazyPage(() => import('../features/login/ResetPasswordPage'));
 const ConfirmEmailPage = lazyPage(() => import('../features/login/ConfirmEmailPage'));
 const LogoutPage = lazyPage(() => import('../features/login/LogoutPage'));
+const LandingPage = lazyPage(() => import('../features/landing/LandingPage'));
 const OutboxPage = lazyPage(() => import('../features/devmail/OutboxPage'));
 const PrivacyPage = lazyPage(() => import('../features/legal/PrivacyPage'));
 const TermsPage = lazyPage(() => import('../features/legal/TermsPage'));
@@ -38,7 +39,6 @@ function StartPage() {
  * its ComingSoonPage here with its own lazily loaded page.
  */
 const MEMBER_PAGES: [path: string, feature: string, page?: ComponentType][] = [
-  ['/', 'News Feed', StartPage],
   ['/home/:id?', 'News Feed', StartPage],
   ['/dashboard/:ltype?', 'Dashboard', DashboardPage],
   ['/history/:filter?', 'History', HistoryPage],
@@ -100,6 +100,18 @@ function AdminOnly() {
   return user?.isAdmin ? <Outlet /> : <Navigate to="/v4" replace />;
 }
 
+/** The outbox is for admins; to anyone else the address does not exist (docs/domain.md S1). */
+function AdminsOrNotFound({ children }: { children: ReactNode }) {
+  const { user } = useSession();
+  return user?.isAdmin ? children : <NotFoundPage />;
+}
+
+/** `/`: the News Feed inside the shell for members; for visitors, the public page saying what Marquee is. */
+function HomeOrLanding() {
+  const { user } = useSession();
+  return user ? <AppLayout /> : <LandingPage />;
+}
+
 /** Pages anyone may read: inside the shell when signed in, in the public frame otherwise. */
 function OpenToAll() {
   const { user } = useSession();
@@ -144,8 +156,19 @@ export function AppRoutes() {
       {publicRoutes('/confirm-email', <ConfirmEmailPage />)}
       {publicRoutes('/logout', <LogoutPage />)}
 
+      <Route element={<HomeOrLanding />}>
+        {bothForms('/').map((form) => (
+          <Route key={form} path={form} element={<StartPage />} />
+        ))}
+      </Route>
+
       <Route element={<OpenToAll />}>
-        {publicRoutes('/dev/mail', <OutboxPage />)}
+        {publicRoutes(
+          '/dev/mail',
+          <AdminsOrNotFound>
+            <OutboxPage />
+          </AdminsOrNotFound>,
+        )}
         {publicRoutes('/privacy', <PrivacyPage />)}
         {publicRoutes('/terms', <TermsPage />)}
         <Route path="*" element={<NotFoundPage />} />

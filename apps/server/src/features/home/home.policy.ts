@@ -1,3 +1,5 @@
+import { home } from '@marquee/contract';
+import { HOUR_MS } from '../../platform/time.js';
 /** What a home card says about a member under their name: their jobs and location, as they typed them. */
 export function describeMember(
   m: { job1: string | null; job2: string | null; job3: string | null; location: string | null },
@@ -14,3 +16,11 @@ export const memberSince = (joined: Date): string =>
     year: 'numeric',
     timeZone: 'America/Los_Angeles',
   })}`;
+
+/**
+ * The home page's greeting (docs/domain.md Home page): a member in their first day is welcomed,
+ * not welcomed back; everyone else is welcomed back.
+ */
+export function greetingFor(joined: Date, now: Date): home.Greeting {
+  return now.getTime() - joined.getTime() < home.HOME.welcomeHours * HOUR_MS ? 'welcome' : 'welcome_back';
+}

@@ -202,11 +202,21 @@ describe('home/fetchNewMembers', () => {
     expect((await t.call(home.fetchNewMembers, {}, viewer.token)).body).toEqual({
       status: 'success',
       users: [],
+      greeting: 'welcome_back',
     });
     await members(home.HOME.newMembersShown + 2, { joinedDaysAgo: 1 });
     const { body } = await t.call(home.fetchNewMembers, {}, viewer.token);
     expect(body.users).toHaveLength(home.HOME.newMembersShown);
     expect((await t.call(home.fetchNewMembers, {})).statusCode).toBe(401);
+  });
+});
+
+describe('the home greeting (docs/domain.md Home page)', () => {
+  it('welcomes a member on their first day and welcomes them back after', async () => {
+    const fresh = await buildMember(t.db, t.clock, { joinedDaysAgo: 0 });
+    expect((await t.call(home.fetchNewMembers, {}, fresh.token)).body.greeting).toBe('welcome');
+    const longtime = await buildMember(t.db, t.clock, { joinedDaysAgo: 30 });
+    expect((await t.call(home.fetchNewMembers, {}, longtime.token)).body.greeting).toBe('welcome_back');
   });
 });
 

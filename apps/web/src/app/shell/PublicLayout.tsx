@@ -14,7 +14,7 @@ export default function PublicLayout({ children }: { children?: ReactNode }) {
       </a>
       <header className="mq-topbar navbar navbar-dark py-2">
         <Container fluid="xl">
-          <Link className="navbar-brand" to="/home">
+          <Link className="navbar-brand" to="/" aria-label="Marquee home">
             <Wordmark />
           </Link>
           <nav aria-label="Account" className="d-flex gap-2">

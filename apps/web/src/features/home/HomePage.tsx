@@ -1,5 +1,6 @@
 import { Link, useParams } from 'react-router';
 import Container from 'react-bootstrap/Container';
+import { useQuery } from '@tanstack/react-query';
 import { home } from '@marquee/contract';
 import { useCurrentUser } from '../../app/session';
 import { usePageTitle } from '../../ui/usePageTitle';
@@ -8,6 +9,7 @@ import { FeaturedMembers } from './FeaturedMembers';
 import { FeaturedVideoCard } from './FeaturedVideo';
 import { HomePointsCard, PromoCard, RecentPostsCard } from './HomeSideCards';
 import { NewMembers } from './NewMembers';
+import { newMembersQuery } from './api';
 import { useMinWidth } from './useMinWidth';
 
 /**
@@ -18,6 +20,7 @@ import { useMinWidth } from './useMinWidth';
 export default function HomePage() {
   usePageTitle('Home');
   const user = useCurrentUser();
+  const greeting = useQuery(newMembersQuery).data?.greeting;
   const { id } = useParams();
   const singleNewsId = id && /^\d{1,10}$/.test(id) ? Number(id) : undefined;
   // The carousel is neither shown nor asked for on narrower screens (spec 1 Home page).
@@ -28,7 +31,13 @@ export default function HomePage() {
       <div className="mq-page-head mq-home__head">
         <h1>Home</h1>
         <p className="text-body-secondary mb-0">
-          Welcome back, {user.first}. Here is what the Marquee community is up to.
+          {/* A new member is welcomed, never welcomed back (docs/domain.md Home page). */}
+          {greeting === 'welcome'
+            ? `Welcome to Marquee, ${user.first}! `
+            : greeting === 'welcome_back'
+              ? `Welcome back, ${user.first}. `
+              : ''}
+          Here is what the Marquee community is up to.
         </p>
       </div>
       <div className="mq-home__grid">

@@ -36,7 +36,7 @@ export default function LoginPage() {
     <AuthFrame
       title="Log In"
       below={
-        <Link to="/home" className="fw-semibold">
+        <Link to="/" className="fw-semibold">
           Back to home
         </Link>
       }

@@ -70,6 +70,7 @@ function DetailsForm({
     },
     onError: (e) =>
       setError(e instanceof ApiError ? e.message : 'Your details could not be saved. Please try again.'),
+    meta: { quiet: true },
   });
 
   // Jobs come in order (spec 2 §5): clearing one clears those after it.

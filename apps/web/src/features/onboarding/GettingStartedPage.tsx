@@ -7,7 +7,7 @@ import { onboarding } from '@marquee/contract';
 import { ApiError } from '../../app/api';
 import { useCurrentUser } from '../../app/session';
 import { PageLoading } from '../../ui/Preloader';
-import { showError, showSuccess } from '../../ui/toast';
+import { showSuccess } from '../../ui/toast';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { markStartChecked, progressQuery, useCompleteStep, useDismiss, useGoToStep } from './api';
 import { DetailsStep } from './DetailsStep';
@@ -20,7 +20,7 @@ type Step = onboarding.Step;
 
 const STEP_VIEWS: Record<Step, { intro: string; View: ComponentType<StepProps> }> = {
   1: {
-    intro: 'Upload a headshot in JPG, PNG or BMP format. It becomes your profile photo.',
+    intro: 'A clear, recent headshot gets more views and follows than an empty circle.',
     View: HeadshotStep,
   },
   2: {
@@ -96,6 +96,7 @@ function Wizard({ userId, progress }: { userId: number; progress: onboarding.Pro
   const navigate = useNavigate();
   const titleRef = useRef<HTMLHeadingElement>(null);
   const [shown, setShown] = useState<Step>(progress.current_step);
+  const finishedAtOpen = useRef(progress.finished);
   const [problem, setProblem] = useState('');
   const moveFocus = useRef(false);
   const complete = useCompleteStep();
@@ -119,7 +120,7 @@ function Wizard({ userId, progress }: { userId: number; progress: onboarding.Pro
     if (step === shown) return;
     moveFocus.current = true;
     setShown(step);
-    goTo.mutate(step, { onError: showError });
+    goTo.mutate(step);
   };
 
   const { mutate: completeStep } = complete;
@@ -151,7 +152,6 @@ function Wizard({ userId, progress }: { userId: number; progress: onboarding.Pro
         showSuccess(answer.message);
         void navigate('/home');
       },
-      onError: showError,
     });
 
   const next = progress.steps.find((s) => s.step > shown)?.step;
@@ -164,7 +164,7 @@ function Wizard({ userId, progress }: { userId: number; progress: onboarding.Pro
         onSkip={progress.finished || progress.dismissed ? undefined : skip}
         skipping={dismiss.isPending}
       />
-      {progress.finished && <Finished />}
+      {progress.finished && <Finished announce={!finishedAtOpen.current} />}
       <section className="card mq-wizard" aria-labelledby={`${id}-title`}>
         <div className="card-header mq-wizard__head">
           <nav aria-label="Getting started steps">
@@ -241,11 +241,18 @@ function Wizard({ userId, progress }: { userId: number; progress: onboarding.Pro
   );
 }
 
-function Finished() {
+/** All four steps done (G4); finishing just now brings it into view and gives it the focus. */
+function Finished({ announce }: { announce: boolean }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (announce) heading.current?.focus();
+  }, [announce]);
   return (
-    <div className="card mq-wizard-finished mb-4" role="status">
+    <div className="card mq-wizard-finished mb-4">
       <div className="card-body">
-        <h2 className="h4 mb-1">You&rsquo;re all set!</h2>
+        <h2 ref={heading} tabIndex={-1} className="h4 mb-1 mq-wizard__title">
+          You&rsquo;re all set!
+        </h2>
         <p className="mb-3">
           Your profile is ready, you have earned your first points and your listing is at work. Keep earning
           on the dashboard whenever you have a few minutes.

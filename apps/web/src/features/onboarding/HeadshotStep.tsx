@@ -51,6 +51,7 @@ export function HeadshotStep({ userId, done, onEffect }: StepProps) {
     },
     onError: (error) =>
       setProblem(error instanceof ApiError ? error.message : 'The upload failed. Please try again.'),
+    meta: { quiet: true },
   });
   const makeDefault = useMutation({
     mutationFn: (image: string) => call(profile.makePictureDefault, { image }),
@@ -61,6 +62,7 @@ export function HeadshotStep({ userId, done, onEffect }: StepProps) {
     },
     onError: (error) =>
       setProblem(error instanceof ApiError ? error.message : 'That did not work. Please try again.'),
+    meta: { quiet: true },
   });
 
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
@@ -100,8 +102,8 @@ export function HeadshotStep({ userId, done, onEffect }: StepProps) {
       </figure>
       <div className="mq-wizard-headshot__do">
         <p>
-          Members see your picture beside your listings, posts and messages. A clear, recent headshot gets
-          more views and follows than an empty circle.
+          Members see your picture beside your listings, posts and messages. Upload a JPG, PNG or BMP headshot
+          and it becomes your profile photo at once.
         </p>
         <input
           ref={fileInput}
@@ -122,7 +124,7 @@ export function HeadshotStep({ userId, done, onEffect }: StepProps) {
           {upload.isPending ? 'Uploading…' : current ? 'Upload a new headshot' : 'Upload your headshot'}
         </Button>
         <p id={`${id}-types`} className="small text-body-secondary mt-2 mb-0">
-          JPG, PNG or BMP, up to 2 MB. It becomes your profile photo.
+          Up to 2 MB. A square crop of your face and shoulders looks best.
         </p>
         {problem && (
           <p className="alert alert-danger py-2 px-3 mt-3 mb-0" role="alert">

@@ -13,16 +13,21 @@ export const progressQuery = queryOptions({
 });
 
 /** Each wizard call answers the whole progress: it replaces what the page holds. */
-function useProgressCall<Input, Answer extends onboarding.Progress>(send: (input: Input) => Promise<Answer>) {
+function useProgressCall<Input, Answer extends onboarding.Progress>(
+  send: (input: Input) => Promise<Answer>,
+  quiet = false,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: send,
     onSuccess: (answer) => queryClient.setQueryData(progressKey, answer),
+    meta: { quiet },
   });
 }
 
+/** Its refusal (what is still missing) is shown in the step itself, not as a toast. */
 export const useCompleteStep = () =>
-  useProgressCall((step: onboarding.Step) => call(onboarding.completeStep, { step }));
+  useProgressCall((step: onboarding.Step) => call(onboarding.completeStep, { step }), true);
 
 export const useGoToStep = () =>
   useProgressCall((step: onboarding.Step) => call(onboarding.goToStep, { step }));

@@ -10,7 +10,8 @@ import { systemClock } from './platform/clock.js';
 import type { Db } from './platform/db/database.js';
 import { AppError } from './platform/errors.js';
 import { serveWebApp } from './platform/web-app.js';
-import { CONTRACT_ROUTE, bodyWasRead } from './platform/route.js';
+import { logRequests } from './platform/request-log.js';
+import { CONTRACT_ROUTE, bodyWasRead, callerRefusedFirst } from './platform/route.js';
 import { createMailer, type Mailer } from './platform/mail.js';
 import './platform/deps.js';
 import { createIntegrations } from './integrations/index.js';
@@ -64,6 +65,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const clock = opts.clock ?? systemClock;
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel },
+    // One line per request instead of two, its level by status (platform/request-log.ts).
+    disableRequestLogging: true,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1_048_576,
@@ -76,6 +79,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     integrations: opts.integrations ?? createIntegrations(config, db, clock),
     payments: opts.payments ?? createPaymentProviders(config.payments, clock),
   });
+  logRequests(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -113,7 +117,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     if (nul) throw new AppError(400, 'error', nulMessage(nul));
   });
 
-  app.setErrorHandler((error: FastifyError, req, reply) => {
+  app.setErrorHandler(async (error: FastifyError, req, reply) => {
+    if (!(error instanceof AppError)) {
+      const first = await callerRefusedFirst(req, app.deps);
+      if (first)
+        return reply
+          .code(first.httpStatus)
+          .send({ status: 'error', message: first.message, extra: first.extra });
+    }
     if (error instanceof AppError) {
       if (error.fields.retryAfterSeconds) reply.header('Retry-After', String(error.fields.retryAfterSeconds));
       return reply.code(error.httpStatus).send({

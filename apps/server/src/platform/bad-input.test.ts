@@ -65,6 +65,25 @@ describe('bad input through the app (B1-B4)', () => {
     expect(res.json()).toMatchObject({ extra: 'logged_out' });
   });
 
+  it('answers logged_out to an unknown token before reading a broken body', async () => {
+    for (const [type, payload] of [
+      ['application/json', '{"user_id": '],
+      [
+        'multipart/form-data; boundary=XYZ',
+        '--XYZ\r\nContent-Disposition: form-data; name="user_id"\r\n\r\n10',
+      ],
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/v4/operations/profile/blockUser',
+        headers: { authorization: 'Bearer expired-or-unknown', 'content-type': type as string },
+        payload,
+      });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ extra: 'logged_out' });
+    }
+  });
+
   it.each([
     ['broken JSON', 'application/json', '{"user_id": '],
     ['a JSON string', 'application/json', '"1000"'],

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Audience, Operation, OutputOf, ParsedInputOf } from '@marquee/contract';
 import { fieldWithNul, NOT_A_FORM, nulMessage, operationUrls, readableIssue } from '@marquee/contract';
 import { authenticate, bearerToken, type Caller } from './auth.js';
-import { badInput, loggedOut, notAdmin } from './errors.js';
+import { badInput, loggedOut, notAdmin, type AppError } from './errors.js';
 import type { AppDeps } from './deps.js';
 import { takeRateOrThrow, type RateRule } from './rate-limit.js';
 import { MINUTE_MS } from './time.js';
@@ -29,7 +29,20 @@ export const ANONYMOUS_CALL_RULES: readonly RateRule[] = [{ limit: 300, windowMs
 const handlerReached = new WeakSet<FastifyRequest>();
 export const bodyWasRead = (req: FastifyRequest) => handlerReached.has(req);
 
-/** Marks the routes `serve` made, so the app-wide checks for other routes leave them to `serve`. */
+/**
+ * A body that cannot be read (broken JSON or multipart) fails before `serve`'s handler runs; a call
+ * for members still answers an unknown token with `logged_out` first (B1). Null when the caller is fine.
+ */
+export async function callerRefusedFirst(req: FastifyRequest, deps: AppDeps): Promise<AppError | null> {
+  const audience = (req.routeOptions.config as unknown as Record<string, unknown> | undefined)?.[
+    CONTRACT_ROUTE
+  ];
+  if (!audience || audience === 'public' || handlerReached.has(req)) return null;
+  const caller = await authenticate(deps.db, deps.clock, bearerToken(req.headers.authorization));
+  return caller ? null : loggedOut();
+}
+
+/** Marks the routes `serve` made (with their audience), so the app-wide checks for other routes leave them to `serve`. */
 export const CONTRACT_ROUTE = 'contract';
 
 /**
@@ -53,7 +66,7 @@ export function serve<Op extends Operation<any, any, Audience>>(
     app.route({
       method: op.method,
       url,
-      config: { [CONTRACT_ROUTE]: true },
+      config: { [CONTRACT_ROUTE]: op.audience },
       handler: async (req, reply) => {
         handlerReached.add(req);
         const caller = await authenticate(deps.db, deps.clock, bearerToken(req.headers.authorization));

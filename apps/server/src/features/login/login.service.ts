@@ -17,7 +17,13 @@ import {
   uncountRate,
   withKeyLocked,
 } from '../../platform/rate-limit.js';
-import { findByLogin, findMember, isActiveMember, usernameTaken } from '../members/members.repo.js';
+import {
+  emailTaken,
+  findByLogin,
+  findMember,
+  isActiveMember,
+  usernameTaken,
+} from '../members/members.repo.js';
 import { presentCurrentUser } from '../members/members.presenter.js';
 import { mailReferralJoined } from '../referrals/rewards.service.js';
 import { HOUSE_ID, movePoints } from '../points/ledger.js';
@@ -93,6 +99,8 @@ export async function register(
     await noteAttemptOnAddress(deps, input.email, owner);
     return SIGN_UP_ANSWER;
   }
+  // A system account's address: nobody to tell, and nothing to create.
+  if (await emailTaken(deps.db, input.email)) return SIGN_UP_ANSWER;
   const referrerId =
     input.referrer && (await isActiveMember(deps.db, input.referrer)) ? input.referrer : null;
   let userId: number;
@@ -120,7 +128,8 @@ export async function register(
     if (!isUniqueViolation(e)) throw e;
     // Two sign-ups racing: the unique indexes decide. A name may be said; an address may not.
     if (await usernameTaken(deps.db, input.username)) throw conflict(USERNAME_TAKEN);
-    await noteAttemptOnAddress(deps, input.email, await findByLogin(deps.db, input.email));
+    const holder = await findByLogin(deps.db, input.email);
+    if (holder) await noteAttemptOnAddress(deps, input.email, holder);
     return SIGN_UP_ANSWER;
   }
   await mailConfirmationLink(deps, { id: userId, first: input.first, email: input.email }, 'welcome');

@@ -5,7 +5,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { membership, type CurrentUser } from '@marquee/contract';
 import { call } from '../../app/api';
 import { useSession } from '../../app/session';
-import { showSuccess } from '../../ui/toast';
+import { showInfo } from '../../ui/toast';
 import { paidNotice } from './plans';
 
 const { SUBSCRIPTION_CHECK, SUBSCRIPTION_NOT_FOUND } = membership;
@@ -32,8 +32,8 @@ export function SubscriptionCheckModal({ onClose }: { onClose: () => void }) {
           if (answer.status === 'success') {
             updateUser(answer.user);
             setState({ kind: 'found', user: answer.user });
-            // The notice stays after the account page opens, so the member can read it there.
-            showSuccess(paidNotice(answer.user));
+            // The notice stays (until closed) after the account page opens, so the member can read it there.
+            showInfo(paidNotice(answer.user));
             timer = window.setTimeout(
               () => navigate('/v4/account', { replace: true }),
               SUBSCRIPTION_CHECK.redirectAfterMs,

@@ -10,7 +10,7 @@ import { systemClock } from './platform/clock.js';
 import type { Db } from './platform/db/database.js';
 import { AppError } from './platform/errors.js';
 import { serveWebApp } from './platform/web-app.js';
-import { logRequests } from './platform/request-log.js';
+import { logRequests, requestLogController } from './platform/request-log.js';
 import { CONTRACT_ROUTE, bodyWasRead, callerRefusedFirst } from './platform/route.js';
 import { createMailer, type Mailer } from './platform/mail.js';
 import './platform/deps.js';
@@ -66,7 +66,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel },
     // One line per request instead of two, its level by status (platform/request-log.ts).
-    disableRequestLogging: true,
+    logController: requestLogController(),
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1_048_576,

@@ -2,7 +2,8 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig, productionProblems, withInstallationSecrets } from './platform/config.js';
 import { openDatabase } from './platform/db/database.js';
 import { ControllableClock, systemClock } from './platform/clock.js';
-import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from './scripts/demo-data.js';
+import { seedDemo } from './scripts/demo-data.js';
+import { demoLoginLines } from './scripts/demo-logins.js';
 import { startDailyJobs } from './platform/jobs.js';
 import { startMinuteJobs } from './platform/minute-jobs.js';
 
@@ -40,9 +41,9 @@ await app.listen({ port: config.port, host: config.host });
 console.log(
   `\nMarquee is running at ${config.publicUrl} (database: ${database.kind === 'pglite' ? `embedded, in ${config.dataDir}` : 'PostgreSQL'})`,
 );
+// The demo logins, each with the level it has now (scripts/demo-logins.ts).
 if (config.seedDemo) {
-  console.log(`Demo logins (password "${DEMO_PASSWORD}"):`);
-  for (const l of DEMO_LOGINS) console.log(`  ${l.username.padEnd(14)} ${l.what}`);
+  for (const line of await demoLoginLines(database.db, clock.now())) console.log(line);
 }
 if (app.deps.mailer.kind === 'outbox' && !config.production)
   console.log(`Mail is kept in the outbox: ${config.publicUrl}/dev/mail`);

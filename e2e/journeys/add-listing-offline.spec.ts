@@ -6,7 +6,7 @@ import { expectSignedIn, useSession } from '../support/ui.js';
 
 /**
  * Offline (PLATFORM_MODE=simulated) a member lists an IMDb page the simulated catalogue never held:
- * the simulated internet makes its page from the address (rule S1), and another member earns on it
+ * the simulated internet makes its page from the address (rule P1), and another member earns on it
  * by reading that page.
  */
 

@@ -57,7 +57,7 @@ describe('simulated verifier', () => {
     const removed = `gone_${unique()}`;
     await addSimProfile(t.db, { platform: 'twitter', handle: removed, removed: true });
     expect(await integrations().verifier.profile('twitter', removed)).toBeNull();
-    // Over 15 characters: no X handle, so no generated profile either (rule S1).
+    // Over 15 characters: no X handle, so no generated profile either (rule P1).
     expect(await integrations().verifier.profile('twitter', `nobody_${unique()}_x`)).toBeNull();
     expect(
       await integrations().verifier.hasActed('twitter', { handle: 'a', accessToken: null }, removed),

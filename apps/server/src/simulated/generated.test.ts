@@ -13,7 +13,7 @@ const freshCode = (prefix: 'nm' | 'tt') =>
   `${prefix}${String(parseInt(unique(), 16) % 90_000_000).padStart(8, '1')}`;
 const note = GENERATED_NOTE.slice(0, 40);
 
-describe('generated pages of the simulated internet (rule S1)', () => {
+describe('generated pages of the simulated internet (rule P1)', () => {
   it('serves an IMDb name page for an unseen id, the same on every call, labelled as made up', async () => {
     const nm = freshCode('nm');
     const first = await get(`/sim/imdb/name/${nm}/`);

@@ -2,7 +2,7 @@ import { personPageFor, stableHash, titlePageFor } from './catalogue.js';
 import type { simImdbPages, simProfiles, simVideos } from './simulated.tables.js';
 
 /**
- * D9.2, rule S1 of docs/domain.md: offline, a well-formed address that the catalogue does not hold
+ * D9.2, rule P1 of docs/domain.md: offline, a well-formed address that the catalogue does not hold
  * still opens a page, made up from the id alone, so that members can list their own pages. The same
  * id always makes the same page (no randomness, nothing stored), and each says it is generated.
  */

@@ -8,7 +8,7 @@ import { GENERATED_NOTE } from './generated.js';
  * (D9.2), and a slim look so that a person can read the figures the earn questions ask about.
  */
 
-/** A catalogue row, or a generated page (rule S1) that says so. */
+/** A catalogue row, or a generated page (rule P1) that says so. */
 export type SimImdbPageRow = typeof simImdbPages.$inferSelect & { generated?: boolean };
 
 /** Names the pages show for a credit category key ('camera_department' -> 'Camera Department'). */
@@ -162,7 +162,7 @@ function titleBody(page: SimImdbPageRow, image: string): SafeHtml {
     </section>`;
 }
 
-/** The line every generated page shows above its content (rule S1). */
+/** The line every generated page shows above its content (rule P1). */
 export function generatedNote(generated: boolean | undefined): SafeHtml {
   return generated
     ? html`<p class="sim-generated" role="note" data-generated="yes">${GENERATED_NOTE}</p>`

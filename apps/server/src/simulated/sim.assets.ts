@@ -86,7 +86,7 @@ const FILES: Record<string, [string, string]> = {
   'avatar.svg': ['image/svg+xml', AVATAR],
 };
 
-/** The picture of a generated X profile (rule S1): its initials on a colour of its own. */
+/** The picture of a generated X profile (rule P1): its initials on a colour of its own. */
 export const generatedAvatarUrl = (handle: string) => `/sim/assets/avatars/${encodeURIComponent(handle)}.svg`;
 
 export function simAssetRoutes(app: FastifyInstance): void {

@@ -17,7 +17,7 @@ export type SocialPlatform = 'twitter' | 'facebook';
 
 /**
  * A catalogue page that was not removed; a code the catalogue does not hold gets its generated page
- * (rule S1), a removed one stays gone.
+ * (rule P1), a removed one stays gone.
  */
 export async function imdbPage(db: Db, code: string) {
   const [row] = await db.select().from(simImdbPages).where(eq(simImdbPages.code, code));
@@ -27,7 +27,7 @@ export async function imdbPage(db: Db, code: string) {
 
 /**
  * A profile by its handle (any case) or, for Facebook pages, by the numeric page id listings carry.
- * An X handle the catalogue does not hold gets its generated profile (rule S1); Facebook pages are
+ * An X handle the catalogue does not hold gets its generated profile (rule P1); Facebook pages are
  * only the catalogue's.
  */
 export async function profile(db: Db, platform: SocialPlatform, target: string) {
@@ -133,7 +133,7 @@ export async function consumeOauthCode(
   return row?.handle ?? null;
 }
 
-/** A catalogue video that was not removed, or the generated one of an id the catalogue does not hold (rule S1). */
+/** A catalogue video that was not removed, or the generated one of an id the catalogue does not hold (rule P1). */
 export async function video(db: Db, id: string) {
   const [row] = await db.select().from(simVideos).where(eq(simVideos.id, id));
   if (row) return row.removed ? null : row;

@@ -54,7 +54,7 @@ describe('simulated IMDb pages (D9.2)', () => {
     const tt = code('tt');
     await addSimImdbPage(t.db, { code: tt, name: 'A Title', runtimeMinutes: 90 }, t.clock.now());
     for (const url of [
-      // Nine digits: no IMDb id looks like this, so nothing is generated for it (rule S1).
+      // Nine digits: no IMDb id looks like this, so nothing is generated for it (rule P1).
       '/sim/imdb/name/nm123456789/',
       `/sim/imdb/name/${removed}/`,
       '/sim/imdb/name/nm12/',
@@ -118,7 +118,7 @@ describe('simulated YouTube player', () => {
   it('answers 404 for removed or malformed video ids', async () => {
     await addSimVideo(t.db, { id: 'removedVid01', removed: true });
     for (const url of [
-      // Twelve characters: no YouTube id looks like this, so nothing is generated for it (rule S1).
+      // Twelve characters: no YouTube id looks like this, so nothing is generated for it (rule P1).
       '/sim/youtube/watch?v=nothere00000',
       '/sim/youtube/watch?v=removedVid01',
       '/sim/youtube/watch',

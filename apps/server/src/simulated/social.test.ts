@@ -76,7 +76,7 @@ describe('simulated X profiles: Follow', () => {
     expect(await clicksOf('twitter', handle)).toEqual([]);
     const removed = `gone_${unique()}`;
     await addSimProfile(t.db, { platform: 'twitter', handle: removed, removed: true });
-    // A handle X itself could not have (over 15 characters) has no generated profile (rule S1).
+    // A handle X itself could not have (over 15 characters) has no generated profile (rule P1).
     for (const url of [`/sim/x/${removed}`, `/sim/x/nobody_${unique()}_x`, '/sim/x/bad%20handle!']) {
       expect((await get(url)).statusCode, url).toBe(404);
     }

@@ -28,7 +28,7 @@ async function imdbPage(name: string, kind: 'person' | 'title' = 'person', remov
   return `https://www.imdb.com/${kind === 'person' ? 'name' : 'title'}/${code}/`;
 }
 
-/** Offline every well-formed page exists (rule S1): a page that does not exist is a removed one. */
+/** Offline every well-formed page exists (rule P1): a page that does not exist is a removed one. */
 const goneImdbPage = () => imdbPage('Gone', 'person', true);
 
 const update = (token: string, input: Record<string, unknown>) =>
@@ -376,7 +376,7 @@ describe('account/refreshIMDbInfo and selectNameOption (spec 3 §4)', () => {
 
   it('answers an error when the page is gone or IMDb is out of reach', async () => {
     const m = await buildMember(t.db, t.clock);
-    // Offline every well-formed page exists (rule S1): the member's page is a removed one.
+    // Offline every well-formed page exists (rule P1): the member's page is a removed one.
     const code = /(nm\d+)/.exec(m.imdb)?.[1] ?? '';
     await t.db.insert(simImdbPages).values({ code, kind: 'person', name: 'Gone', removed: true });
     const gone = await t.call(account.refreshIMDbInfo, {}, m.token);

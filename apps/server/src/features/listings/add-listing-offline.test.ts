@@ -7,14 +7,14 @@ import { generatedImdbPage, generatedVideo } from '../../simulated/generated.js'
 import { imdbFacts } from '../earn/earn.tables.js';
 import { LISTING_ERRORS } from './listings.policy.js';
 
-/** Offline (PLATFORM_MODE=simulated), members list pages the catalogue never held (rule S1). */
+/** Offline (PLATFORM_MODE=simulated), members list pages the catalogue never held (rule P1). */
 const t = useTestApp();
 const { addListing, LISTING_MESSAGES } = contract;
 
 const freshCode = (prefix: 'nm' | 'tt') =>
   `${prefix}${String(parseInt(unique(), 16) % 90_000_000).padStart(8, '2')}`;
 
-describe('Add Listing of pages outside the simulated catalogue (rule S1)', () => {
+describe('Add Listing of pages outside the simulated catalogue (rule P1)', () => {
   it('adds an unseen IMDb name page with the facts the reader read, and another member earns on it', async () => {
     const owner = await buildMember(t.db, t.clock, { points: 500 });
     const nm = freshCode('nm');

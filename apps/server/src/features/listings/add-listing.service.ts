@@ -105,7 +105,7 @@ const minutesAndSeconds = (seconds: number) =>
 /** Reads the page through the platform's adapter (D9): its name, picture and, for IMDb, its facts. */
 async function readPage(deps: AppDeps, type: ListingType, page: ListingPage): Promise<PageDetails> {
   const { integrations } = deps;
-  // Offline a missing page is either removed or an id no site could have: then the address is at fault (S1).
+  // Offline a missing page is either removed or an id no site could have: then the address is at fault (P1).
   const notFound = () =>
     badInput(
       integrations.mode === 'simulated' && !simulatedIdIsWellFormed(type, page.externalId)

@@ -246,7 +246,7 @@ describe('myListings/addListing (spec 2 §5)', () => {
 
   it('says when the page does not exist, has no credits, or IMDb cannot be reached', async () => {
     const me = await buildMember(t.db, t.clock, { membership: 'premium' });
-    // Offline every well-formed address has a page (rule S1): pages that do not exist are removed ones.
+    // Offline every well-formed address has a page (rule P1): pages that do not exist are removed ones.
     const gone = code('nm');
     await addSimImdbPage(t.db, { code: gone, name: 'Gone', removed: true }, t.clock.now());
     const goneHandle = `nobody_${unique()}`;

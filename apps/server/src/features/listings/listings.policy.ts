@@ -102,7 +102,7 @@ export function realUrlOfSimulated(url: string): string {
 }
 
 /**
- * Rule S1: offline, the simulated internet has a page for every id the real site could have (IMDb
+ * Rule P1: offline, the simulated internet has a page for every id the real site could have (IMDb
  * nm/tt with 7 or 8 digits, an X handle of 1 to 15 letters, digits or underscores, an 11-character
  * YouTube id). Facebook pages are only the catalogue's, so any Facebook id counts as well formed.
  */

@@ -84,7 +84,7 @@ describe('news/postNews', () => {
 
   it('refuses a bad or unknown video id with the spec message', async () => {
     const m = await member();
-    // Offline every well-formed id has a video (rule S1): one that does not exist is a removed one.
+    // Offline every well-formed id has a video (rule P1): one that does not exist is a removed one.
     await addSimVideo(t.db, { id: 'noSuchVid01', removed: true });
     for (const videoId of ['short', 'has spaces!!', 'noSuchVid01']) {
       const answer = await postMultipart(t, m.token, { comment: 'Watch this one', hasVideo: 'yes', videoId });

@@ -56,7 +56,7 @@ describe('the pro members’ weekly job', () => {
     const premium = await buildMember(t.db, t.clock, { membership: 'premium' });
     const stocked = await buildMember(t.db, t.clock, { membership: 'pro' });
     await imdbPage(star, 48_213);
-    // Offline every well-formed page exists (rule S1): a page that cannot be read is a removed one.
+    // Offline every well-formed page exists (rule P1): a page that cannot be read is a removed one.
     await addSimImdbPage(
       t.db,
       { code: imdbCodeOf(unreadable.imdb) as string, name: 'Gone', removed: true },

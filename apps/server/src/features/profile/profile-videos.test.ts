@@ -43,7 +43,7 @@ describe('profile videos: addVideo and deleteVideo', () => {
 
   it('refuses a link that is not YouTube, or a video that does not exist, with the spec message', async () => {
     const member = await buildMember(t.db, t.clock);
-    // Offline every well-formed id has a video (rule S1): one that does not exist is a removed one.
+    // Offline every well-formed id has a video (rule P1): one that does not exist is a removed one.
     await addSimVideo(t.db, { id: 'noSuchVid01', removed: true });
     for (const url of ['https://vimeo.com/12345', 'https://youtu.be/noSuchVid01', 'not a link']) {
       expect(await t.call(profile.addVideo, { url }, member.token)).toMatchObject({

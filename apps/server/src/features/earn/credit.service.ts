@@ -4,7 +4,7 @@ import type { AppDeps } from '../../platform/deps.js';
 import type { Caller } from '../../platform/auth.js';
 import { executePrepared, type Db } from '../../platform/db/database.js';
 import { AppError, tooManyRequests } from '../../platform/errors.js';
-import { MINUTE_MS, pacificDay } from '../../platform/time.js';
+import { pacificDay } from '../../platform/time.js';
 import { users } from '../members/members.tables.js';
 import { listings } from '../listings/listings.tables.js';
 import { dailyActionsUsedUpMessage } from '../points/points.policy.js';
@@ -104,7 +104,6 @@ export async function creditOffer(deps: AppDeps, caller: Caller, offerId: number
       offerId,
       today,
       now,
-      minuteAgo: new Date(now.getTime() - MINUTE_MS),
       qualifyingDays: QUALIFIED_REFERRAL_DAYS,
     });
     if (!state) throw new AppError(409, 'error', NOT_OFFERED);

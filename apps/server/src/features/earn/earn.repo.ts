@@ -347,15 +347,15 @@ const latestOfferQuery = preparedOnce((db) =>
 
 /**
  * What a credit checks, read in one query once the accounts are locked (D3.2): the offer (the
- * earner's own), its listing and action if already credited, the earner's credits in the last
- * minute (D11.1), whether they were already credited on the listing within its repeat window
+ * earner's own), its listing and action if already credited, whether they were already credited on
+ * the listing within its repeat window
  * (imdb: the Pacific day, youtube: 7 days, follows and likes: ever; lapsed actions do not count,
  * D4.4), and the earner with their membership and today's actions (D6.3). An offer a wrong answer
  * settled is not found (D5.3).
  */
 export async function creditState(
   db: Db,
-  q: { earnerId: number; offerId: number; today: string; now: Date; minuteAgo: Date; qualifyingDays: number },
+  q: { earnerId: number; offerId: number; today: string; now: Date; qualifyingDays: number },
 ) {
   const weekAgo = new Date(q.now.getTime() - 7 * DAY_MS);
   const col = (c: string) => sql.raw(c);
@@ -365,8 +365,6 @@ export async function creditState(
       listing: listings,
       actionId: actions.id,
       actionPoints: actions.points,
-      recentCredits: sql<number>`(select count(*) from ${actions} c
-        where c.earner_id = ${q.earnerId} and c.created_at >= ${q.minuteAgo})`.mapWith(Number),
       actedInWindow: sql<boolean>`exists (select 1 from ${actions} w
         where w.earner_id = ${q.earnerId} and w.listing_id = ${col('"offers"."listing_id"')}
           and w.status not in (${sql.join(
@@ -401,7 +399,6 @@ export async function creditState(
     listing: row.listing,
     actionId: row.actionId,
     actionPoints: row.actionPoints,
-    recentCredits: row.recentCredits,
     actedInWindow: Boolean(row.actedInWindow),
     earner: toMemberWithDay(row),
   };

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, like, lt, sql } from 'drizzle-orm';
 import type { Db } from './db/database.js';
 import { tooManyRequests, type AppError } from './errors.js';
 import { DAY_MS } from './time.js';
@@ -123,6 +123,11 @@ export async function rateCount(db: Db, key: string, windowMs: number, now: Date
 /** Forgets every event of `key` (a right password clears its failures, say). */
 export async function clearRate(db: Db, key: string): Promise<void> {
   await db.delete(rateEvents).where(eq(rateEvents.key, key));
+}
+
+/** Forgets every event of the keys that start with `prefix` (a member's, when their account is erased). */
+export async function clearRatePrefix(db: Db, prefix: string): Promise<void> {
+  await db.delete(rateEvents).where(like(rateEvents.key, `${prefix.replace(/[\\%_]/g, '\\$&')}%`));
 }
 
 /** Takes back one counted event, for an attempt that turned out not to count. */

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.js';
 import { outboxMails } from '../../platform/mail.tables.js';
 import { users, blocks } from '../members/members.tables.js';
-import { sessions, passwordResets, signInAttempts } from '../login/login.tables.js';
+import { sessions, passwordResets } from '../login/login.tables.js';
 import { linkedAccounts, oauthStates } from '../accounts/accounts.tables.js';
 import { listings } from '../listings/listings.tables.js';
 import { answerMisses } from '../earn/earn.tables.js';
@@ -26,7 +26,7 @@ import {
   newsLikes,
 } from '../news/news.tables.js';
 import { boardPosts, boardSubscriptions, boardThreads } from '../board/board.tables.js';
-import { clearRate } from '../../platform/rate-limit.js';
+import { clearRate, clearRatePrefix } from '../../platform/rate-limit.js';
 import { deletedEmailHash, passwordCheckKey } from './account.policy.js';
 
 export async function accountOf(db: Db, userId: number) {
@@ -197,12 +197,8 @@ export async function eraseMember(
       .onConflictDoNothing();
     await tx.delete(outboxMails).where(eq(outboxMails.to, member.email));
   }
-  const signInKeys = [member.username?.toLowerCase(), member.email].filter((k): k is string => Boolean(k));
-  if (signInKeys.length) {
-    await tx
-      .delete(signInAttempts)
-      .where(and(eq(signInAttempts.scope, 'account'), inArray(signInAttempts.key, signInKeys)));
-  }
+  // Sign-in failures name the member's id; they hold network addresses, so they go with the member.
+  await clearRatePrefix(tx, `sign-in:member:${id}@`);
   await clearRate(tx, passwordCheckKey(id));
 
   // Listings stay as rows, emptied: other members' actions on them are their history (D3.2).

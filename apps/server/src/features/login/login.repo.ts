@@ -1,12 +1,6 @@
-import { and, asc, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.js';
-import {
-  emailConfirmations,
-  passwordResets,
-  sessions,
-  signInAttempts,
-  unconfirmedEmails,
-} from './login.tables.js';
+import { emailConfirmations, passwordResets, sessions, unconfirmedEmails } from './login.tables.js';
 
 export async function createSession(
   db: Db,
@@ -34,49 +28,6 @@ export async function revokeAllSessions(db: Db, userId: number, at: Date) {
     .update(sessions)
     .set({ revokedAt: at })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
-}
-
-/**
- * Failed attempts of one scope and key since `since`, oldest first; `except` leaves out one attempt.
- * Only the account page's current-password check still counts here; sign-in, sign-up and resets
- * count through platform/rate-limit.ts.
- */
-export async function recentFailures(
-  db: Db,
-  scope: string,
-  key: string,
-  since: Date,
-  except?: number,
-): Promise<Date[]> {
-  const rows = await db
-    .select({ at: signInAttempts.createdAt })
-    .from(signInAttempts)
-    .where(
-      and(
-        eq(signInAttempts.scope, scope),
-        eq(signInAttempts.key, key),
-        eq(signInAttempts.succeeded, false),
-        gt(signInAttempts.createdAt, since),
-        except === undefined ? undefined : ne(signInAttempts.id, except),
-      ),
-    )
-    .orderBy(asc(signInAttempts.createdAt));
-  return rows.map((r) => r.at);
-}
-
-export async function recordAttempt(
-  db: Db,
-  scope: string,
-  key: string,
-  succeeded: boolean,
-  at: Date,
-): Promise<number> {
-  const [row] = await db
-    .insert(signInAttempts)
-    .values({ scope, key, succeeded, createdAt: at })
-    .returning({ id: signInAttempts.id });
-  if (!row) throw new Error('The sign-in attempt was not recorded.');
-  return row.id;
 }
 
 export async function createReset(

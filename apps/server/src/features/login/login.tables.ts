@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../members/members.tables.js';
 
 /** Sign-in sessions (D2.6): random tokens stored as SHA-256 hashes, revocable, 30 days idle. */
@@ -62,18 +62,4 @@ export const emailConfirmations = pgTable(
     usedAt: timestamp({ withTimezone: true }),
   },
   (t) => [index('email_confirmations_user_idx').on(t.userId)],
-);
-
-/** Password checks of account settings, counted for their limit (sign-in and reset now count in rate_events). */
-export const signInAttempts = pgTable(
-  'sign_in_attempts',
-  {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    /** 'address', 'account' or 'reset'. */
-    scope: text().notNull(),
-    key: text().notNull(),
-    succeeded: boolean().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull(),
-  },
-  (t) => [index('sign_in_attempts_lookup_idx').on(t.scope, t.key, t.createdAt)],
 );

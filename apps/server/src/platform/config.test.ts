@@ -15,7 +15,7 @@ const SAFE: NodeJS.ProcessEnv = {
 };
 const problems = (env: NodeJS.ProcessEnv) => productionProblems(env, loadConfig(env));
 
-describe('loadConfig (S2)', () => {
+describe('loadConfig (R2)', () => {
   it('reads the defaults of an empty environment', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
@@ -49,7 +49,7 @@ describe('loadConfig (S2)', () => {
   });
 });
 
-describe('productionProblems (S2)', () => {
+describe('productionProblems (R2)', () => {
   it('finds nothing in a safe production configuration, nor outside production', () => {
     expect(problems(SAFE)).toEqual([]);
     expect(problems({})).toEqual([]);
@@ -99,7 +99,7 @@ describe('productionProblems (S2)', () => {
   });
 });
 
-describe('withInstallationSecrets (S3)', () => {
+describe('withInstallationSecrets (R3)', () => {
   it('keeps one random test checkout secret per installation in DATA_DIR', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-config-'));
     const first = withInstallationSecrets(loadConfig({ DATA_DIR: dataDir })).payments.testSecret;

@@ -184,7 +184,7 @@ export class ConfigError extends Error {
   }
 }
 
-/** Reads the configuration from environment variables (README "Configuration"), validated by one schema. */
+/** Reads the configuration from environment variables (README "Configuration"; docs/domain.md R2), validated by one schema. */
 export function loadConfig(raw: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(raw);
   if (!parsed.success) {
@@ -289,7 +289,7 @@ function partialGroups(env: Env): string[] {
 }
 
 /**
- * What makes a production start unsafe (README "Running in production"): each problem names its
+ * What makes a production start unsafe (README "Running in production", docs/domain.md R2): each problem names its
  * setting and the UNSAFE_* setting that allows it anyway. Empty outside production.
  */
 export function productionProblems(raw: NodeJS.ProcessEnv, config: AppConfig): string[] {

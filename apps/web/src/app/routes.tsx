@@ -100,7 +100,7 @@ function AdminOnly() {
   return user?.isAdmin ? <Outlet /> : <Navigate to="/v4" replace />;
 }
 
-/** The outbox is for admins; to anyone else the address does not exist (docs/domain.md S1). */
+/** The outbox is for admins; to anyone else the address does not exist (docs/domain.md R1). */
 function AdminsOrNotFound({ children }: { children: ReactNode }) {
   const { user } = useSession();
   return user?.isAdmin ? children : <NotFoundPage />;

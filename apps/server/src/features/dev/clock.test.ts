@@ -29,7 +29,7 @@ describe('dev/moveClock without it', () => {
   });
 });
 
-describe('dev/moveClock in production (S1)', () => {
+describe('dev/moveClock in production (R1)', () => {
   // Even a configuration that asks for it gets no clock control in production.
   const t = useTestApp({ config: { controllableClock: true, production: true } });
   it('does not exist', async () => {

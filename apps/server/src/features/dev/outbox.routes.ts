@@ -10,7 +10,7 @@ const OUTBOX_SIZE = 50;
 
 /**
  * The offline outbox (README "Mail"): for admins only, and only while no SMTP server is configured
- * and the app is not in production (docs/domain.md "Running safely", S1). Everyone else gets the
+ * and the app is not in production (docs/domain.md "Running safely", R1). Everyone else gets the
  * answer of a call that does not exist, so nobody learns it is there.
  */
 export function devmailRoutes(app: FastifyInstance) {

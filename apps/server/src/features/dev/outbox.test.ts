@@ -6,7 +6,7 @@ import type { MailMessage, Mailer } from '../../platform/mail.js';
 
 const NO_SUCH_CALL = { status: 'error', message: 'There is no such call.' };
 
-describe('dev/fetchOutbox without SMTP (S1)', () => {
+describe('dev/fetchOutbox without SMTP (R1)', () => {
   const t = useTestApp();
   it('lists the outbox newest first to an admin', async () => {
     const admin = await buildMember(t.db, t.clock, { role: 'admin' });
@@ -47,7 +47,7 @@ describe('dev/fetchOutbox with SMTP configured', () => {
   });
 });
 
-describe('in production (S1)', () => {
+describe('in production (R1)', () => {
   const t = useTestApp({ config: { production: true } });
   it('has no outbox call at all, even for an admin', async () => {
     const admin = await buildMember(t.db, t.clock, { role: 'admin' });

@@ -100,6 +100,10 @@ test('a member buys 250 sponsored IMDb views; another member is offered the list
   modal = page.getByRole('dialog', { name: listing.name });
   await expect(modal).toBeVisible();
   await expect(page).toHaveURL(/\/v4\/dashboard\/imdb$/);
+  // The member is told what was bought (docs/domain.md Payments).
+  await expect(
+    page.getByText(`Thank you! You bought 250 sponsored IMDb views for “${listing.name}”.`, { exact: false }),
+  ).toBeVisible();
   section = sponsoredSection(modal);
   await expect(sponsoredCount(section, 'Bought')).toContainText('250');
   await expect(section).toContainText('250 left');

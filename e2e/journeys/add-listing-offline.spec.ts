@@ -1,7 +1,14 @@
 import { randomInt } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { createMember } from '../support/members.js';
-import { EARN_TEXT, moveServerClock, readImdbAnswer, shootBothWidths } from '../support/earn.js';
+import {
+  balanceOf,
+  EARN_TEXT,
+  expectBalance,
+  moveServerClock,
+  readImdbAnswer,
+  shootBothWidths,
+} from '../support/earn.js';
 import { expectSignedIn, useSession } from '../support/ui.js';
 
 /**
@@ -77,6 +84,7 @@ test('a member adds an IMDb page outside the catalogue, and another member earns
     .getByRole('listitem')
     .filter({ hasText: name });
   await expect(card).toBeVisible();
+  const before = await balanceOf(earnerPage);
   const popupOpened = earnerPage.waitForEvent('popup');
   await card.getByRole('button', { name: /^Start/ }).click();
   const popup = await popupOpened;
@@ -90,6 +98,8 @@ test('a member adds an IMDb page outside the catalogue, and another member earns
   await moveServerClock(request, 6_000);
   await card.getByRole('button', { name: 'Submit Answer' }).click();
   await expect(earnerPage.getByText(EARN_TEXT.correctAnswer)).toBeVisible();
+  // The owner's 18 points, in the earner's balance.
+  await expectBalance(earnerPage, before + 18);
   await shootBothWidths(earnerPage, 'add-listing-offline-earned');
   await earnerContext.close();
 });

@@ -55,7 +55,7 @@ describe('the API conventions (ARCHITECTURE "The API contract")', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       status: 'error',
-      message: 'That request could not be read. Please try again.',
+      message: 'That request could not be read. Please reload the page and try again.',
     });
   });
 

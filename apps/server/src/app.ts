@@ -114,7 +114,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     if (req.routeOptions.config?.[CONTRACT_ROUTE as never]) return;
     const nul =
       fieldWithNul({ ...(req.params as object), ...(req.query as object) }) ?? fieldWithNul(req.body);
-    if (nul) throw new AppError(400, 'error', nulMessage(nul));
+    if (nul) throw new AppError(400, 'error', nul === 'too deep' ? NOT_A_FORM : nulMessage(nul));
   });
 
   app.setErrorHandler(async (error: FastifyError, req, reply) => {

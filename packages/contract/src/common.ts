@@ -45,9 +45,18 @@ export const MAX_ID = 2_147_483_647;
  * Numbers in a query string, form or multipart body arrive as text. Only plain decimal digits (an
  * optional minus, an optional fraction) are read as a number; anything else (`true`, `[1]`, `"0x10"`,
  * `"1e3"`, `""`, `" 7"`) is handed on unchanged, for the number schema to refuse with its own message.
+ * No number the app takes lies beyond MAX_ID either way, so one that does is handed on as NaN, which
+ * every number schema refuses with its own message, before any reaches the database (B4).
  */
 export function digitsAsNumber(value: unknown): unknown {
-  return typeof value === 'string' && /^-?\d{1,15}(\.\d{1,6})?$/.test(value) ? Number(value) : value;
+  const n =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && /^-?\d{1,15}(\.\d{1,6})?$/.test(value)
+        ? Number(value)
+        : undefined;
+  if (n === undefined) return value;
+  return Math.abs(n) > MAX_ID ? Number.NaN : n;
 }
 
 /** A number field of the contract: `schema` sees a number, read from digits when it came as text. */

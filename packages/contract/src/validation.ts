@@ -6,11 +6,27 @@ import type { z } from 'zod';
  * library's default text. Given to every parse as its error map.
  */
 
+/** The contract's short field names, in the words a member knows them by. */
+const FIELD_WORDS: Record<string, string> = {
+  rl: 'rate limit',
+  rP: 'points',
+  vc: 'seconds watched',
+  to_id: 'member',
+  user_id: 'member',
+  before: 'earlier message',
+  filter_id: 'member',
+  imdb: 'IMDb page address',
+  url: 'page address',
+};
+
 /** A field's name in words: `listing_id` -> "listing id", `pointSetting` -> "point setting". */
 export function fieldName(path: readonly PropertyKey[]): string {
   const last = [...path].reverse().find((p) => typeof p === 'string');
   if (typeof last !== 'string') return 'this field';
-  return last
+  const clean = last.replace(/[\u0000-\u001f\u007f-\u009f]/g, '');
+  if (FIELD_WORDS[clean]) return FIELD_WORDS[clean];
+  if (!/^[A-Za-z][A-Za-z0-9_-]{0,40}$/.test(clean)) return 'one of the fields';
+  return clean
     .replace(/([a-z])([A-Z])/g, '$1 $2')
     .replace(/[_-]+/g, ' ')
     .trim()
@@ -59,14 +75,28 @@ export function readableIssue(issue: z.core.$ZodRawIssue): string {
 
 export const NOT_A_FORM = 'That request could not be read. Please reload the page and try again.';
 
-/** Text with a NUL character cannot be stored or shown: the first field that has one, or null. */
-export function fieldWithNul(value: unknown, path: string[] = []): string[] | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
-  if (value === null || typeof value !== 'object' || value instanceof Uint8Array) return null;
-  for (const [key, inner] of Object.entries(value)) {
-    if (key.includes('\u0000')) return [...path, key];
-    const found = fieldWithNul(inner, [...path, key]);
-    if (found) return found;
+/** No call takes fields nested deeper than this; a deeper body is not a form this app sent (B2). */
+export const MAX_NESTING = 16;
+
+/**
+ * Text with a NUL character cannot be stored or shown: the path of the first field that has one, or
+ * null. Walks without recursion, so a body nested thousands deep cannot exhaust the stack; answers
+ * `'too deep'` past MAX_NESTING.
+ */
+export function fieldWithNul(value: unknown): string[] | null | 'too deep' {
+  const stack: Array<{ value: unknown; path: string[] }> = [{ value, path: [] }];
+  while (stack.length) {
+    const { value: at, path } = stack.pop() as { value: unknown; path: string[] };
+    if (typeof at === 'string') {
+      if (at.includes('\u0000')) return path;
+      continue;
+    }
+    if (at === null || typeof at !== 'object' || at instanceof Uint8Array) continue;
+    if (path.length >= MAX_NESTING) return 'too deep';
+    for (const [key, inner] of Object.entries(at)) {
+      if (key.includes('\u0000')) return [...path, key];
+      stack.push({ value: inner, path: [...path, key] });
+    }
   }
   return null;
 }

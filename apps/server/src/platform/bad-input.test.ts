@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { idSchema, profile, wholeNumber } from '@marquee/contract';
+import { idSchema, profile, wholeNumber, type Operation } from '@marquee/contract';
 import { z } from 'zod';
 import { useTestApp } from '../../test/test-app.js';
 import { buildMember } from '../../test/factories.js';
 import { blocks } from '../features/members/members.tables.js';
+import { allOperations } from '../../test/contract-ops.js';
 
 describe('ids and numbers written as digits only (B4)', () => {
   const id = idSchema('member id');
@@ -50,7 +51,7 @@ describe('bad input through the app (B1-B4)', () => {
     const res = await t.call(profile.blockUser, { user_id: `10\u000000` } as never, me.token);
     expect(res.statusCode).toBe(400);
     expect(res.body.message).toBe(
-      'The user id has an invisible control character that cannot be saved. Please retype it and try again.',
+      'The member has an invisible control character that cannot be saved. Please retype it and try again.',
     );
   });
 
@@ -84,6 +85,35 @@ describe('bad input through the app (B1-B4)', () => {
     }
   });
 
+  it('answers a body nested thousands deep as unreadable, for anyone, without exhausting the stack', async () => {
+    const deep = `${'{"x":'.repeat(20_000)}1${'}'.repeat(20_000)}`;
+    for (const url of [
+      '/v4/operations/login/checkCredentials',
+      '/v4/operations/errors/logErrorBoundaryCatch',
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/json' },
+        payload: deep,
+        remoteAddress: '192.0.2.44',
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(
+        'That request could not be read. Please reload the page and try again.',
+      );
+    }
+  });
+
+  it('never repeats a control character or an unknown name of a field in its message', async () => {
+    const me = await buildMember(t.db, t.clock);
+    const res = await t.call(profile.blockUser, { user_id: 1000, ['com\u0000ment']: 'x' } as never, me.token);
+    expect(res.statusCode).toBe(400);
+    expect(res.body.message).toBe(
+      'The comment has an invisible control character that cannot be saved. Please retype it and try again.',
+    );
+  });
+
   it.each([
     ['broken JSON', 'application/json', '{"user_id": '],
     ['a JSON string', 'application/json', '"1000"'],
@@ -105,5 +135,32 @@ describe('bad input through the app (B1-B4)', () => {
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     expect(res.statusCode).toBeLessThan(500);
     expect(res.json().message).toBe('That request could not be read. Please reload the page and try again.');
+  });
+});
+
+describe('every number field refuses values beyond the largest id (B4)', () => {
+  const t = useTestApp();
+  it.each([
+    [
+      'news/fetchNewsItems',
+      { filter: 'user', filter_id: 2_147_483_648 },
+      'Please give a valid id to filter by.',
+    ],
+    [
+      'news/fetchNewsItems',
+      { filter: 'single', filter_id: '99999999999' },
+      'Please give a valid id to filter by.',
+    ],
+    [
+      'messages/fetchMessageThread',
+      { user_id: 1001, before: 2_147_483_648 },
+      'Please give a valid message to read before.',
+    ],
+  ])('%s with %j', async (path, input, message) => {
+    const me = await buildMember(t.db, t.clock);
+    const op = allOperations().find((o) => o.path === path) as Operation;
+    const res = await t.call(op, input, me.token);
+    expect(res.statusCode).toBe(400);
+    expect(res.body.message).toBe(message);
   });
 });

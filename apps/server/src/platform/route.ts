@@ -101,6 +101,7 @@ export function parseInput(schema: z.ZodType, raw: unknown): unknown {
   if (typeof body !== 'object' || Array.isArray(body) || body instanceof Uint8Array)
     throw badInput(NOT_A_FORM);
   const nul = fieldWithNul(body);
+  if (nul === 'too deep') throw badInput(NOT_A_FORM);
   if (nul) throw badInput(nulMessage(nul));
   const parsed = schema.safeParse(body, { error: readableIssue });
   if (parsed.success) return parsed.data;

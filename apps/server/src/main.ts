@@ -7,10 +7,11 @@ import { demoLoginLines } from './scripts/demo-logins.js';
 import { startDailyJobs } from './platform/jobs.js';
 import { startMinuteJobs } from './platform/minute-jobs.js';
 
-// One schema reads every setting; a production start with an unsafe one is refused, naming each.
+// One schema reads every setting; a production start with an unsafe one is refused, naming each
+// (docs/domain.md R2), before anything is written.
 let config;
 try {
-  config = withInstallationSecrets(loadConfig());
+  config = loadConfig();
 } catch (err) {
   if (!(err instanceof ConfigError)) throw err;
   console.error(err.message);
@@ -21,6 +22,7 @@ if (unsafe.length) {
   console.error(new ConfigError(unsafe).message);
   process.exit(1);
 }
+config = withInstallationSecrets(config);
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
 await database.migrate();
 const clock = config.controllableClock ? new ControllableClock() : systemClock;

@@ -10,6 +10,8 @@ const SAFE: NodeJS.ProcessEnv = {
   SEED_DEMO: 'false',
   SMTP_HOST: 'smtp.example.test',
   PAYMENT_MODE: 'live',
+  PLATFORM_MODE: 'real',
+  PUBLIC_URL: 'https://marquee.example',
   STRIPE_SECRET_KEY: 'sk_live_own',
   STRIPE_WEBHOOK_SECRET: 'whsec_own',
 };
@@ -57,10 +59,12 @@ describe('productionProblems (R2)', () => {
 
   it('refuses the embedded defaults in production, naming each setting', () => {
     const found = problems({ NODE_ENV: 'production' });
-    expect(found).toHaveLength(3);
+    expect(found).toHaveLength(5);
     expect(found[0]).toMatch(/^SMTP_HOST .* UNSAFE_OUTBOX_MAIL=true/);
     expect(found[1]).toMatch(/^PAYMENT_MODE is test.* UNSAFE_TEST_PAYMENTS=true/);
-    expect(found[2]).toMatch(/^SEED_DEMO is on.* UNSAFE_DEMO_SEED=true/);
+    expect(found[2]).toMatch(/^PLATFORM_MODE is simulated.* UNSAFE_SIMULATED_PLATFORMS=true/);
+    expect(found[3]).toMatch(/^PUBLIC_URL is not set/);
+    expect(found[4]).toMatch(/^SEED_DEMO is on.* UNSAFE_DEMO_SEED=true/);
   });
 
   it('lets each be allowed by its UNSAFE_ setting', () => {
@@ -70,6 +74,8 @@ describe('productionProblems (R2)', () => {
         UNSAFE_OUTBOX_MAIL: 'true',
         UNSAFE_TEST_PAYMENTS: 'true',
         UNSAFE_DEMO_SEED: 'true',
+        UNSAFE_SIMULATED_PLATFORMS: 'true',
+        PUBLIC_URL: 'https://demo.marquee.example',
       }),
     ).toEqual([]);
   });

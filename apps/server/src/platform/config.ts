@@ -80,6 +80,7 @@ export interface UnsafeAllowances {
   demoSeed: boolean;
   defaultSecrets: boolean;
   partialProviders: boolean;
+  simulatedPlatforms: boolean;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
@@ -174,6 +175,7 @@ const envSchema = z.object({
   UNSAFE_DEMO_SEED: flag('UNSAFE_DEMO_SEED', false),
   UNSAFE_DEFAULT_SECRETS: flag('UNSAFE_DEFAULT_SECRETS', false),
   UNSAFE_PARTIAL_PROVIDERS: flag('UNSAFE_PARTIAL_PROVIDERS', false),
+  UNSAFE_SIMULATED_PLATFORMS: flag('UNSAFE_SIMULATED_PLATFORMS', false),
 });
 type Env = z.output<typeof envSchema>;
 
@@ -254,6 +256,7 @@ export function loadConfig(raw: NodeJS.ProcessEnv = process.env): AppConfig {
       demoSeed: env.UNSAFE_DEMO_SEED,
       defaultSecrets: env.UNSAFE_DEFAULT_SECRETS,
       partialProviders: env.UNSAFE_PARTIAL_PROVIDERS,
+      simulatedPlatforms: env.UNSAFE_SIMULATED_PLATFORMS,
     },
   };
 }
@@ -306,6 +309,14 @@ export function productionProblems(raw: NodeJS.ProcessEnv, config: AppConfig): s
     );
   if (config.payments.mode === 'live' && !config.payments.stripe && !config.payments.paypal)
     problems.push('PAYMENT_MODE is live but neither Stripe (STRIPE_*) nor PayPal (PAYPAL_*) is configured.');
+  if (config.platformMode === 'simulated' && !config.unsafe.simulatedPlatforms)
+    problems.push(
+      "PLATFORM_MODE is simulated, so follows and IMDb answers would be checked against the site's own stand-ins, where anyone can follow as anyone (set PLATFORM_MODE=real or UNSAFE_SIMULATED_PLATFORMS=true).",
+    );
+  if (env.PUBLIC_URL === undefined)
+    problems.push(
+      'PUBLIC_URL is not set, so the links in mails (confirmation, password reset) would point at localhost (set PUBLIC_URL to the address members reach the site at).',
+    );
   if (config.seedDemo && !config.unsafe.demoSeed)
     problems.push(
       'SEED_DEMO is on, so demo members with a published password would be created (set SEED_DEMO=false or UNSAFE_DEMO_SEED=true).',

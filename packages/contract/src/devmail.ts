@@ -11,11 +11,12 @@ export interface OutboxMail {
 
 /**
  * The offline outbox shown at /dev/mail when no SMTP server is configured: admins only; to anyone
- * else the server answers as for a call that does not exist (so the audience stays 'public').
+ * else the server answers as for a call that does not exist.
  */
 export const fetchOutbox = operation<{ status: 'success'; mails: OutboxMail[] }>()({
   method: 'GET',
   path: 'dev/fetchOutbox',
-  audience: 'public',
+  audience: 'admin',
+  hidden: true,
   input: z.object({}),
 });

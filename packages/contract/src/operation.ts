@@ -29,6 +29,11 @@ export interface Operation<
    * same form as `path`: the server answers at each of them exactly as at `path`.
    */
   aliases?: readonly string[];
+  /**
+   * An admin call that answers everyone else exactly as a call that does not exist, before any other
+   * check (the outbox, docs/domain.md R1), so nobody learns it is there.
+   */
+  hidden?: boolean;
   /** Phantom field that carries the answer's type. */
   readonly output?: Output;
 }
@@ -45,6 +50,7 @@ export function operation<Output extends Envelope>() {
     audience: A;
     input: Input;
     aliases?: readonly string[];
+    hidden?: boolean;
   }): Operation<Input, Output, A> => def;
 }
 

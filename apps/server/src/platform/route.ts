@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Audience, Operation, OutputOf, ParsedInputOf } from '@marquee/contract';
 import { fieldWithNul, NOT_A_FORM, nulMessage, operationUrls, readableIssue } from '@marquee/contract';
 import { authenticate, bearerToken, type Caller } from './auth.js';
-import { badInput, loggedOut, notAdmin, type AppError } from './errors.js';
+import { badInput, loggedOut, noSuchCall, notAdmin, type AppError } from './errors.js';
 import type { AppDeps } from './deps.js';
 import { takeRateOrThrow, type RateRule } from './rate-limit.js';
 import { MINUTE_MS } from './time.js';
@@ -50,7 +50,8 @@ export const CONTRACT_ROUTE = 'contract';
  * without the trailing slash), in this order (ARCHITECTURE "The API contract" 3-4):
  * 1. the caller: a call for members answers `logged_out` to an unknown or expired token before
  *    anything else is read, so the page reloads to sign-in whatever the body was (B1);
- * 2. the audience: an admin call answers `not_admin` to anyone else;
+ * 2. the audience: an admin call answers `not_admin` to anyone else (a hidden one, the answer of a
+ *    call that does not exist, R1);
  * 3. the anonymous-call limit per address (L4);
  * 4. the input: the call's zod schema, with a readable message for every refusal (B2-B4);
  * then the handler.
@@ -70,6 +71,7 @@ export function serve<Op extends Operation<any, any, Audience>>(
       handler: async (req, reply) => {
         handlerReached.add(req);
         const caller = await authenticate(deps.db, deps.clock, bearerToken(req.headers.authorization));
+        if (op.hidden && caller?.role !== 'admin') throw noSuchCall();
         if (op.audience !== 'public' && !caller) throw loggedOut();
         if (op.audience === 'admin' && caller?.role !== 'admin') throw notAdmin();
         if (!caller) await limitAnonymous(deps, req);

@@ -15,8 +15,9 @@ const OUTBOX_SIZE = 50;
  */
 export function devmailRoutes(app: FastifyInstance) {
   if (app.deps.config.production) return;
-  serve(app, contract.fetchOutbox, async ({ deps, caller }) => {
-    if (deps.mailer.kind !== 'outbox' || caller?.role !== 'admin') throw noSuchCall();
+  // Hidden (R1): serve() answers everyone but an admin as for a call that does not exist.
+  serve(app, contract.fetchOutbox, async ({ deps }) => {
+    if (deps.mailer.kind !== 'outbox') throw noSuchCall();
     const now = deps.clock.now();
     const rows = await deps.db.select().from(outboxMails).orderBy(desc(outboxMails.id)).limit(OUTBOX_SIZE);
     return {

@@ -30,6 +30,14 @@ describe('dev/fetchOutbox without SMTP (R1)', () => {
     const unknown = await t.app.inject({ method: 'GET', url: '/v4/operations/dev/noSuchThing' });
     expect(unknown.json()).toEqual(NO_SUCH_CALL);
   });
+
+  it('is not told apart from an unknown call by the anonymous-call limit either', async () => {
+    const remoteAddress = '203.0.113.99';
+    for (let i = 0; i < 310; i++) {
+      const res = await t.app.inject({ method: 'GET', url: '/v4/operations/dev/fetchOutbox', remoteAddress });
+      expect(res.statusCode).toBe(404);
+    }
+  });
 });
 
 describe('dev/fetchOutbox with SMTP configured', () => {

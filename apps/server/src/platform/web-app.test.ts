@@ -94,6 +94,12 @@ describe('the web app’s files', () => {
     );
   });
 
+  it('answers a built file that is not there with 404, not with the page', async () => {
+    const res = await get('/assets/index-Gone0000.js');
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+  });
+
   it('answers an unknown call as one, not with the web app', async () => {
     const res = await app.inject({ method: 'GET', url: '/v4/operations/no/such/call' });
     expect(res.statusCode).toBe(404);

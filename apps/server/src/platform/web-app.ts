@@ -43,6 +43,11 @@ export async function serveWebApp(app: FastifyInstance, webDist: string): Promis
     if (!hasWeb) {
       return reply.code(404).type('text/plain').send('The web app is not built yet: run "npm run build".');
     }
+    // A built file that is not there (an old chunk after a new deploy) is a 404, never the page:
+    // a script tag given HTML fails in a way the app cannot recover from.
+    if (req.url.startsWith('/assets/')) {
+      return reply.code(404).header('Cache-Control', 'no-cache').type('text/plain').send('No such file.');
+    }
     return reply.sendFile('index.html', webDist);
   });
 }

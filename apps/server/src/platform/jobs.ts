@@ -4,6 +4,7 @@ import { membershipRemindersJob } from '../features/membership/reminders.js';
 import { referralRewardsJob } from '../features/referrals/rewards.service.js';
 import { proWeeklyJob } from '../features/pro/pro.service.js';
 import { pruneErrorReportsJob } from '../features/errors/errors.service.js';
+import { removeUnconfirmedJob } from '../features/login/login.service.js';
 import type { AppDeps } from './deps.js';
 import type { Db } from './db/database.js';
 import { jobRuns } from './jobs.tables.js';
@@ -34,6 +35,7 @@ export const DAILY_JOBS: readonly DailyJob[] = [
   proWeeklyJob,
   pruneErrorReportsJob,
   pruneRateEventsJob,
+  removeUnconfirmedJob,
 ];
 
 /**

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.js';
 import { outboxMails } from '../../platform/mail.tables.js';
 import { users, blocks } from '../members/members.tables.js';
-import { sessions, passwordResets } from '../login/login.tables.js';
+import { emailConfirmations, passwordResets, sessions, unconfirmedEmails } from '../login/login.tables.js';
 import { linkedAccounts, oauthStates } from '../accounts/accounts.tables.js';
 import { listings } from '../listings/listings.tables.js';
 import { answerMisses } from '../earn/earn.tables.js';
@@ -161,11 +161,14 @@ export const DELETED_NAME = { first: 'Deleted', last: 'Member' } as const;
  * that the ledger keeps balancing (D3.1) and other members' history keeps its other side; the
  * remaining points go back to the house. Every feature that keeps member data adds its erasure here.
  * Returns the names of the member's stored images, whose files the caller removes after the commit.
+ * `addressFree`: the address was never shown to be the member's (an unconfirmed sign-up removed
+ * after its link lapsed, docs/domain.md U6), so it is not kept from joining again.
  */
 export async function eraseMember(
   tx: Db,
   member: { id: number; email: string | null; username: string | null },
   at: Date,
+  options: { addressFree?: boolean } = {},
 ): Promise<string[]> {
   const id = member.id;
   const [locked] = await tx
@@ -190,11 +193,12 @@ export async function eraseMember(
     .update(purchases)
     .set({ status: 'abandoned' })
     .where(and(eq(purchases.userId, id), eq(purchases.status, 'pending')));
-  if (member.email) {
+  if (member.email && !options.addressFree) {
     await tx
       .insert(deletedEmails)
       .values({ emailHash: deletedEmailHash(member.email), deletedAt: at })
       .onConflictDoNothing();
+    // Kept when the address is free: those mails are its owner's, not the erased member's.
     await tx.delete(outboxMails).where(eq(outboxMails.to, member.email));
   }
   // Sign-in failures name the member's id; they hold network addresses, so they go with the member.
@@ -262,6 +266,9 @@ export async function eraseMember(
   await tx.delete(alerts).where(inArray(alerts.link, [`/profile/${id}`, `/messages/${id}`]));
   await tx.delete(sessions).where(eq(sessions.userId, id));
   await tx.delete(passwordResets).where(eq(passwordResets.userId, id));
+  // Confirmation links name the address; the wait for one ends with the account.
+  await tx.delete(emailConfirmations).where(eq(emailConfirmations.userId, id));
+  await tx.delete(unconfirmedEmails).where(eq(unconfirmedEmails.userId, id));
   await tx.delete(linkedAccounts).where(eq(linkedAccounts.userId, id));
   await tx.delete(oauthStates).where(eq(oauthStates.userId, id));
   await tx.delete(emailSettings).where(eq(emailSettings.userId, id));

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { imdbPageCode, signInDelayMs, waitInWords } from './login.policy.js';
+import { addDays } from '../../platform/time.js';
+import {
+  dayInWords,
+  imdbPageCode,
+  signInDelayMs,
+  unconfirmedRemovalCutoff,
+  unconfirmedRemovalDay,
+  waitInWords,
+} from './login.policy.js';
 
 describe('sign-in delays per account and address (S1)', () => {
   it('lets the first four failures through, then doubles the wait from 1 s', () => {
@@ -37,5 +45,27 @@ describe('IMDb page codes', () => {
   it('is null for other pages', () => {
     expect(imdbPageCode('https://example.com/name/nm0000123')).toBeNull();
     expect(imdbPageCode('nm0000123')).toBeNull();
+  });
+});
+
+describe('the day an unconfirmed account is removed (U6)', () => {
+  it('is the first Pacific day that begins once 7 days have passed', () => {
+    // 11:00 on March 10 in Los Angeles (PDT): the link lapses at 11:00 on March 17.
+    expect(unconfirmedRemovalDay(new Date('2026-03-10T18:00:00Z'))).toBe('2026-03-18');
+    // 23:30 PST on November 30: lapses late on December 7, removed as December 8 begins.
+    expect(unconfirmedRemovalDay(new Date('2026-12-01T07:30:00Z'))).toBe('2026-12-08');
+    // Started exactly at midnight: lapses exactly as the 7th day after begins, removed that day.
+    expect(unconfirmedRemovalDay(new Date('2026-12-01T08:00:00Z'))).toBe('2026-12-08');
+  });
+  it('removes on that day exactly the accounts whose day it is or was', () => {
+    for (const started of ['2026-03-10T18:00:00Z', '2026-12-01T07:30:00Z', '2026-12-01T08:00:00Z']) {
+      const at = new Date(started);
+      const day = unconfirmedRemovalDay(at);
+      expect(at.getTime()).toBeLessThanOrEqual(unconfirmedRemovalCutoff(day).getTime());
+      expect(at.getTime()).toBeGreaterThan(unconfirmedRemovalCutoff(addDays(day, -1)).getTime());
+    }
+  });
+  it('is said in words', () => {
+    expect(dayInWords('2026-03-18')).toBe('March 18, 2026');
   });
 });

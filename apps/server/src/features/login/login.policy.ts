@@ -1,4 +1,4 @@
-import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../platform/time.js';
+import { DAY_MS, HOUR_MS, MINUTE_MS, addDays, pacificDay, pacificMidnight } from '../../platform/time.js';
 import type { RateRule } from '../../platform/rate-limit.js';
 
 /**
@@ -23,6 +23,37 @@ export const SIGN_UPS: readonly RateRule[] = [
 ];
 /** A confirmation link is single-use and valid for 7 days (D2.4). */
 export const CONFIRM_LINK_VALID_MS = 7 * DAY_MS;
+/**
+ * U6: an account whose address is still unconfirmed once its first link has lapsed is removed, so
+ * an address registered by someone else is free again. A resent link does not put the day off.
+ */
+export const UNCONFIRMED_KEPT_MS = CONFIRM_LINK_VALID_MS;
+
+/**
+ * U6: the Pacific day (YYYY-MM-DD) on which an account started at `startedAt` and never confirmed
+ * is removed: the first day that begins once UNCONFIRMED_KEPT_MS have passed. The daily job runs as
+ * a day begins, so the account lives its full 7 days and the date mailed is the day it goes.
+ */
+export function unconfirmedRemovalDay(startedAt: Date): string {
+  const lapses = startedAt.getTime() + UNCONFIRMED_KEPT_MS;
+  return addDays(pacificDay(new Date(lapses - 1)), 1);
+}
+
+/** U6: on `day`, accounts started at or before this instant and still unconfirmed are removed. */
+export function unconfirmedRemovalCutoff(day: string): Date {
+  return new Date(pacificMidnight(day).getTime() - UNCONFIRMED_KEPT_MS);
+}
+
+/** A calendar day (YYYY-MM-DD) as a member reads it: "March 18, 2026". */
+export function dayInWords(day: string): string {
+  return new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', {
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
 /** Fresh confirmation links a member may ask for: 3 an hour and 10 a day. */
 export const CONFIRM_RESENDS: readonly RateRule[] = [
   { limit: 3, windowMs: HOUR_MS },

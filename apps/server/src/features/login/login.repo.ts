@@ -1,5 +1,6 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, ne } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.js';
+import { users } from '../members/members.tables.js';
 import { emailConfirmations, passwordResets, sessions, unconfirmedEmails } from './login.tables.js';
 
 export async function createSession(
@@ -71,12 +72,27 @@ export async function markUnconfirmed(db: Db, userId: number, at: Date) {
 }
 
 export async function isUnconfirmed(db: Db, userId: number): Promise<boolean> {
+  return (await unconfirmedSince(db, userId)) !== null;
+}
+
+/** When the member's wait to confirm began (their sign-up); null once confirmed. */
+export async function unconfirmedSince(db: Db, userId: number): Promise<Date | null> {
   const [row] = await db
-    .select({ userId: unconfirmedEmails.userId })
+    .select({ at: unconfirmedEmails.createdAt })
     .from(unconfirmedEmails)
     .where(eq(unconfirmedEmails.userId, userId))
     .limit(1);
-  return Boolean(row);
+  return row?.at ?? null;
+}
+
+/** U6: accounts not yet erased that have waited to confirm since `cutoff` or before. */
+export async function unconfirmedSinceBefore(db: Db, cutoff: Date) {
+  return db
+    .select({ id: users.id, email: users.email, username: users.username })
+    .from(unconfirmedEmails)
+    .innerJoin(users, eq(users.id, unconfirmedEmails.userId))
+    .where(and(lte(unconfirmedEmails.createdAt, cutoff), ne(users.status, 'deleted')))
+    .orderBy(users.id);
 }
 
 /** Ends the wait; true only for the one request that ended it (the one that pays the bonus). */
@@ -99,6 +115,16 @@ export async function createConfirmation(
     createdAt: c.at,
     expiresAt: c.expiresAt,
   });
+}
+
+/** The member a confirmation link was mailed to, spent or not; null for an unknown link. */
+export async function confirmationOwner(db: Db, tokenHash: string): Promise<number | null> {
+  const [row] = await db
+    .select({ userId: emailConfirmations.userId })
+    .from(emailConfirmations)
+    .where(eq(emailConfirmations.tokenHash, tokenHash))
+    .limit(1);
+  return row?.userId ?? null;
 }
 
 /**

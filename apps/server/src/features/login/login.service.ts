@@ -28,7 +28,14 @@ import { presentCurrentUser } from '../members/members.presenter.js';
 import { mailReferralJoined } from '../referrals/rewards.service.js';
 import { HOUSE_ID, movePoints } from '../points/ledger.js';
 import * as repo from './login.repo.js';
-import { emailWasDeleted } from '../account/account.repo.js';
+import {
+  emailWasDeleted,
+  eraseMember,
+  hasRenewingSubscription,
+  lockAccount,
+} from '../account/account.repo.js';
+import { removeImageFiles } from '../uploads/uploads.service.js';
+import type { DailyJob } from '../../platform/jobs.js';
 import {
   ADDRESS_FAILURES,
   CONFIRM_LINK_VALID_MS,
@@ -38,7 +45,10 @@ import {
   RESET_REQUESTS,
   SIGN_UPS,
   TAKEN_ADDRESS_NOTES,
+  dayInWords,
   imdbPageCode,
+  unconfirmedRemovalCutoff,
+  unconfirmedRemovalDay,
   signInDelayMs,
   waitInWords,
 } from './login.policy.js';
@@ -132,32 +142,47 @@ export async function register(
     if (holder) await noteAttemptOnAddress(deps, input.email, holder);
     return SIGN_UP_ANSWER;
   }
-  await mailConfirmationLink(deps, { id: userId, first: input.first, email: input.email }, 'welcome');
+  await mailConfirmationLink(deps, { id: userId, first: input.first, email: input.email }, now, 'welcome');
   if (referrerId) await mailReferralJoined(deps, referrerId, input);
   return SIGN_UP_ANSWER;
 }
 
 export const USERNAME_TAKEN = 'That username is already taken. Please choose another.';
 
-/** U3: the owner of an address someone tried to register again hears of it (at most once a day). */
+/**
+ * U3: the owner of an address someone tried to register again hears of it (at most once a day).
+ * When the account holding it was never confirmed (U6), it may be someone else's: the mail says
+ * when it goes and names nothing its maker chose.
+ */
 async function noteAttemptOnAddress(
   deps: AppDeps,
   email: string,
-  owner: { first: string; username: string | null } | null,
+  owner: { id: number; first: string; username: string | null } | null,
 ) {
   const now = deps.clock.now();
   if (await takeRate(deps.db, `sign-up-note:${email}`, TAKEN_ADDRESS_NOTES, now)) return;
-  const text = owner
-    ? `Hello ${owner.first},\n\n` +
-      `Someone just tried to join Marquee with this email address, which already belongs to your account "${owner.username ?? ''}". ` +
-      `No new account was made.\n\n` +
-      `If it was you: sign in at ${deps.config.publicUrl}/login with your username or this address. ` +
-      `If you have forgotten your password, choose "Forgot Password" there to reset it.\n\n` +
-      `If it was not you, you need do nothing: your account is unchanged.\n\nMarquee Support`
-    : `Hello,\n\n` +
-      `Someone just tried to join Marquee with this email address. It belonged to a Marquee account that was deleted, ` +
-      `and an address of a deleted account cannot be used to join again, so no account was made.\n\n` +
-      `If it was not you, you need do nothing.\n\nMarquee Support`;
+  const waitingSince = owner ? await repo.unconfirmedSince(deps.db, owner.id) : null;
+  const url = deps.config.publicUrl;
+  const text = waitingSince
+    ? `Hello,\n\n` +
+      `Someone just tried to join Marquee with this email address. An account waiting for this address to be confirmed ` +
+      `was already started with it, so no new account was made.\n\n` +
+      `If you did not start that account, you need do nothing. Please do not open the confirmation link mailed to this address: ` +
+      `it would sign you into an account whose password someone else chose. Unless it is confirmed, the account is removed ` +
+      `on ${dayInWords(unconfirmedRemovalDay(waitingSince))}; from then on you can sign up with this address at ${url}/signup.\n\n` +
+      `If you started it yourself, open the confirmation link we mailed you, or sign in at ${url}/login and choose "Resend the mail".\n\n` +
+      `Marquee Support`
+    : owner
+      ? `Hello ${owner.first},\n\n` +
+        `Someone just tried to join Marquee with this email address, which already belongs to your account "${owner.username ?? ''}". ` +
+        `No new account was made.\n\n` +
+        `If it was you: sign in at ${deps.config.publicUrl}/login with your username or this address. ` +
+        `If you have forgotten your password, choose "Forgot Password" there to reset it.\n\n` +
+        `If it was not you, you need do nothing: your account is unchanged.\n\nMarquee Support`
+      : `Hello,\n\n` +
+        `Someone just tried to join Marquee with this email address. It belonged to a Marquee account that was deleted, ` +
+        `and an address of a deleted account cannot be used to join again, so no account was made.\n\n` +
+        `If it was not you, you need do nothing.\n\nMarquee Support`;
   await deps.mailer.send({
     to: email,
     subject: 'Someone tried to join Marquee with your email address',
@@ -165,10 +190,14 @@ async function noteAttemptOnAddress(
   });
 }
 
-/** Mails a fresh single-use link that confirms `member`'s current address (D2.4). */
+/**
+ * Mails a fresh single-use link that confirms `member`'s current address (D2.4), warning whoever did
+ * not sign up not to open it, and when the account started at `startedAt` goes unless confirmed (U6).
+ */
 async function mailConfirmationLink(
   deps: AppDeps,
   member: { id: number; first: string; email: string },
+  startedAt: Date,
   why: 'welcome' | 'again',
 ) {
   const now = deps.clock.now();
@@ -191,7 +220,9 @@ async function mailConfirmationLink(
         : `Here is a new link to confirm your email address for Marquee:\n\n`) +
       `${link}\n\n` +
       `Your ${SIGNUP_BONUS} welcome points are paid as soon as you do. The link works once, within 7 days.\n\n` +
-      `If you did not join Marquee, ignore this mail.\n\nMarquee Support`,
+      `If you did not sign up for Marquee, ignore this mail and do not open the link: someone else chose this account's password. ` +
+      `Unless it is confirmed, the account is removed on ${dayInWords(unconfirmedRemovalDay(startedAt))}, ` +
+      `and this address is free to sign up again.\n\nMarquee Support`,
   });
 }
 
@@ -203,6 +234,11 @@ async function mailConfirmationLink(
 export async function confirmEmail(deps: AppDeps, token: string, origin: RequestOrigin) {
   const now = deps.clock.now();
   const outcome = await deps.db.transaction(async (tx) => {
+    // The member is locked before their link or wait is touched, in the order the daily removal
+    // (U6) takes them, so that one of the two wins and neither waits on the other.
+    const whose = await repo.confirmationOwner(tx, hashToken(token));
+    if (whose === null) return null;
+    await lockAccount(tx, whose);
     const link = await repo.useConfirmation(tx, hashToken(token), now);
     if (!link) return null;
     const member = await findMember(tx, link.userId);
@@ -246,7 +282,8 @@ export async function fetchEmailConfirmation(deps: AppDeps, userId: number) {
 export async function resendConfirmation(deps: AppDeps, userId: number) {
   const member = await findMember(deps.db, userId);
   if (!member) throw loggedOut();
-  if (!(await repo.isUnconfirmed(deps.db, userId)) || !member.email) {
+  const startedAt = await repo.unconfirmedSince(deps.db, userId);
+  if (!startedAt || !member.email) {
     return { status: 'success' as const, message: 'Your email address is already confirmed.' };
   }
   await takeRateOrThrow(
@@ -257,12 +294,40 @@ export async function resendConfirmation(deps: AppDeps, userId: number) {
     (r) =>
       `We have sent you several links already. Please wait ${waitInWords(r.waitSeconds)} before asking again.`,
   );
-  await mailConfirmationLink(deps, { id: userId, first: member.first, email: member.email }, 'again');
+  await mailConfirmationLink(
+    deps,
+    { id: userId, first: member.first, email: member.email },
+    startedAt,
+    'again',
+  );
   return {
     status: 'success' as const,
     message: `We have sent a new link to ${member.email}. It works once, within 7 days.`,
   };
 }
+
+/**
+ * U6, daily: an account whose address is still unconfirmed once its first link has lapsed is
+ * erased as a deletion would (D2.5; its points back to the house, so the ledger balances, D3.1),
+ * but its address is not kept from joining: nobody showed it was theirs. An account whose paid
+ * subscription still renews is kept, as deleting it would leave the provider charging nobody.
+ */
+export const removeUnconfirmedJob: DailyJob = {
+  name: 'remove-unconfirmed-accounts',
+  async run(tx, { deps, day, now }) {
+    const cutoff = unconfirmedRemovalCutoff(day);
+    const pictures: string[] = [];
+    for (const member of await repo.unconfirmedSinceBefore(tx, cutoff)) {
+      await lockAccount(tx, member.id);
+      // Read again under the lock: a link opened meanwhile has confirmed the account.
+      if (!(await repo.isUnconfirmed(tx, member.id))) continue;
+      if (await hasRenewingSubscription(tx, member.id)) continue;
+      pictures.push(...(await eraseMember(tx, member, now, { addressFree: true })));
+    }
+    // Files go once their rows are gone for good (D2.5).
+    if (pictures.length) return () => removeImageFiles(deps, pictures);
+  },
+};
 
 function isUniqueViolation(e: unknown): boolean {
   const code =

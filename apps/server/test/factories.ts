@@ -5,13 +5,13 @@ import type { Db } from '../src/platform/db/database.js';
 import type { Clock } from '../src/platform/clock.js';
 import { hashPassword } from '../src/platform/passwords.js';
 import { hashToken, newToken } from '../src/platform/tokens.js';
-import { DAY_MS } from '../src/platform/time.js';
+import { DAY_MS, pacificDay } from '../src/platform/time.js';
 import { users } from '../src/features/members/members.tables.js';
-import { sessions } from '../src/features/login/login.tables.js';
+import { sessions, unconfirmedEmails } from '../src/features/login/login.tables.js';
 import { subscriptions } from '../src/features/membership/membership.tables.js';
 import { HOUSE_ID, movePoints } from '../src/features/points/ledger.js';
 import { listings } from '../src/features/listings/listings.tables.js';
-import { imdbFacts } from '../src/features/earn/earn.tables.js';
+import { actions, imdbFacts, offers } from '../src/features/earn/earn.tables.js';
 import { linkedAccounts } from '../src/features/accounts/accounts.tables.js';
 import { simClicks } from '../src/simulated/simulated.tables.js';
 
@@ -40,6 +40,10 @@ export async function buildMember(
     referrerId?: number;
     joinedDaysAgo?: number;
     status?: string;
+    /** Still waiting to confirm their email address (D11.4). */
+    unconfirmed?: boolean;
+    /** IMDb answers credited to them on earlier days (what makes a member established, D5.3). */
+    imdbAnswers?: number;
   } = {},
 ): Promise<BuiltMember> {
   passwordHash ??= hashPassword(TEST_PASSWORD);
@@ -89,11 +93,48 @@ export async function buildMember(
       }),
     );
   }
+  if (opts.unconfirmed) await db.insert(unconfirmedEmails).values({ userId: id, createdAt: now });
+  if (opts.imdbAnswers) await creditPastImdbAnswers(db, clock, id, opts.imdbAnswers);
   const token = newToken();
   await db
     .insert(sessions)
     .values({ tokenHash: hashToken(token), userId: id, createdAt: now, lastUsedAt: now });
   return { id, username, email, imdb, password: TEST_PASSWORD, token };
+}
+
+/** `count` IMDb answers credited to the earner, one a day before today, on another member's listing. */
+async function creditPastImdbAnswers(db: Db, clock: Clock, earnerId: number, count: number) {
+  const owner = await buildMember(db, clock);
+  const listing = await buildListing(db, clock, owner.id);
+  const days = Array.from({ length: count }, (_, i) => new Date(clock.now().getTime() - (i + 1) * DAY_MS));
+  const made = await db
+    .insert(offers)
+    .values(
+      days.map((at) => ({
+        earnerId,
+        listingId: listing.id,
+        points: listing.give,
+        cost: listing.give,
+        offeredAt: at,
+        startedAt: at,
+        expiresAt: at,
+      })),
+    )
+    .returning({ id: offers.id });
+  await db.insert(actions).values(
+    made.map((offer, i) => ({
+      offerId: offer.id,
+      earnerId,
+      ownerId: owner.id,
+      listingId: listing.id,
+      type: listing.type,
+      platform: listing.platform,
+      points: listing.give,
+      cost: listing.give,
+      day: pacificDay(days[i] as Date),
+      createdAt: days[i] as Date,
+    })),
+  );
 }
 
 export async function setStatus(db: Db, id: number, status: string) {

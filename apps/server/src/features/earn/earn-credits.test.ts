@@ -8,6 +8,7 @@ import { listings } from '../listings/listings.tables.js';
 import { alerts } from '../alerts/alerts.tables.js';
 import { ledgerEntries } from '../points/points.tables.js';
 import { actions, imdbFacts } from './earn.tables.js';
+import { ESTABLISHED_AFTER_ANSWERS } from './earn.policy.js';
 
 const t = useTestApp();
 const SECOND = 1000;
@@ -396,8 +397,11 @@ describe('checkIncorrectAnswer (D5.3)', () => {
   it('updates the fact and credits when two other members gave the same number', async () => {
     const owner = await buildMember(t.db, t.clock, { points: 1000 });
     const listing = await imdbListing(owner.id, 12);
-    for (let i = 0; i < 2; i++) await miss(await buildMember(t.db, t.clock), owner.id, listing.id, 15);
-    const third = await buildMember(t.db, t.clock);
+    // Witnesses and answer from established members (D5.3 "Who counts").
+    const established = { imdbAnswers: ESTABLISHED_AFTER_ANSWERS };
+    for (let i = 0; i < 2; i++)
+      await miss(await buildMember(t.db, t.clock, established), owner.id, listing.id, 15);
+    const third = await buildMember(t.db, t.clock, established);
     const res = await miss(third, owner.id, listing.id, 15);
     expect(res.body).toMatchObject({ status: 'updated', points_earned: 18 });
     const [fact] = await t.db.select().from(imdbFacts).where(eq(imdbFacts.pageCode, listing.externalId));
@@ -409,7 +413,12 @@ describe('checkIncorrectAnswer (D5.3)', () => {
     const owner = await buildMember(t.db, t.clock, { points: 1000 });
     const listing = await imdbListing(owner.id, 12);
     for (let i = 0; i < 5; i++)
-      await miss(await buildMember(t.db, t.clock), owner.id, listing.id, 100 + i * 10);
+      await miss(
+        await buildMember(t.db, t.clock, { imdbAnswers: ESTABLISHED_AFTER_ANSWERS }),
+        owner.id,
+        listing.id,
+        100 + i * 10,
+      );
     const [row] = await t.db.select().from(listings).where(eq(listings.id, listing.id));
     expect(row).toMatchObject({ status: 'disabled', statusReason: 'credit_update' });
     const told = await t.db.select().from(alerts).where(eq(alerts.userId, owner.id));

@@ -6,7 +6,8 @@ import { buildListing, buildMember, setImdbFact, type BuiltMember } from '../../
 import { users } from '../members/members.tables.js';
 import { listings } from '../listings/listings.tables.js';
 import { alerts } from '../alerts/alerts.tables.js';
-import { actions, answerMisses } from './earn.tables.js';
+import { actions, answerMisses, imdbFacts } from './earn.tables.js';
+import { ESTABLISHED_AFTER_ANSWERS, ESTABLISHED_AFTER_DAYS } from './earn.policy.js';
 
 // D5.3 and docs/domain.md "Wrong answers": misses count per member, an offer settles once, one alert.
 const t = useTestApp();
@@ -57,7 +58,13 @@ const disabledAlerts = async (ownerId: number) =>
     .where(and(eq(alerts.userId, ownerId), eq(alerts.kind, 'listing_disabled')));
 const missRows = async (listingId: number) =>
   (await t.db.select({ n: count() }).from(answerMisses).where(eq(answerMisses.listingId, listingId)))[0]?.n;
-const members = (n: number) => Promise.all(Array.from({ length: n }, () => buildMember(t.db, t.clock)));
+type MemberOptions = Parameters<typeof buildMember>[2];
+/** Confirmed, a member for 30 days and with enough IMDb answers of their own (D5.3 "Who counts"). */
+const ESTABLISHED = { imdbAnswers: ESTABLISHED_AFTER_ANSWERS };
+const members = (n: number, opts: MemberOptions = ESTABLISHED) =>
+  Promise.all(Array.from({ length: n }, () => buildMember(t.db, t.clock, opts)));
+const factOf = async (pageCode: string) =>
+  (await t.db.select().from(imdbFacts).where(eq(imdbFacts.pageCode, pageCode)))[0];
 
 describe('misses counted per member (D5.3)', () => {
   it('never lets one member disable a listing, however often they miss', async () => {
@@ -175,7 +182,7 @@ describe('one settlement per offer (D5.3, D3.2)', () => {
     const owner = await buildMember(t.db, t.clock, { points: 1000 });
     const listing = await imdbListing(owner.id, 12);
     for (const m of await members(2)) await miss(m, owner.id, listing.id, 15);
-    const third = await buildMember(t.db, t.clock);
+    const third = await buildMember(t.db, t.clock, ESTABLISHED);
     await startOffer(third, owner.id, listing.id);
     const answers = await Promise.all(Array.from({ length: 5 }, () => wrong(third, listing.id, 15)));
     expect(answers.every((a) => a.body.status === 'updated')).toBe(true);
@@ -206,5 +213,129 @@ describe('one settlement per offer (D5.3, D3.2)', () => {
     await Promise.all(missers.slice(3).map((m) => wrong(m, listing.id, another())));
     expect((await listingRow(listing.id))?.status).toBe('disabled');
     expect(await disabledAlerts(owner.id)).toHaveLength(1);
+  });
+});
+
+describe('who counts toward pausing a listing (D5.3 "Who counts")', () => {
+  async function fiveMiss(opts: MemberOptions) {
+    const owner = await buildMember(t.db, t.clock, { points: 1000 });
+    const listing = await imdbListing(owner.id);
+    for (const m of await members(5, opts)) {
+      const res = await miss(m, owner.id, listing.id);
+      // Still logged as the member's own miss.
+      expect(res.body).toMatchObject({ status: 'other', recently_missed: 1 });
+    }
+    expect(await missRows(listing.id)).toBe(5);
+    return { owner, listing };
+  }
+
+  it('does not pause a listing for five members who have not confirmed their email', async () => {
+    const { owner, listing } = await fiveMiss({ ...ESTABLISHED, unconfirmed: true });
+    expect(await listingRow(listing.id)).toMatchObject({ status: 'active', statusReason: null });
+    expect(await disabledAlerts(owner.id)).toHaveLength(0);
+  });
+
+  it('does not pause a listing for five members who joined yesterday', async () => {
+    const { owner, listing } = await fiveMiss({ ...ESTABLISHED, joinedDaysAgo: 1 });
+    expect((await listingRow(listing.id))?.status).toBe('active');
+    expect(await disabledAlerts(owner.id)).toHaveLength(0);
+  });
+
+  it(`does not pause a listing for five members with fewer than ${ESTABLISHED_AFTER_ANSWERS} IMDb answers credited`, async () => {
+    const { listing } = await fiveMiss({ imdbAnswers: ESTABLISHED_AFTER_ANSWERS - 1 });
+    expect((await listingRow(listing.id))?.status).toBe('active');
+  });
+
+  it(`counts a member once they have been with us ${ESTABLISHED_AFTER_DAYS} days`, async () => {
+    const { listing } = await fiveMiss({ ...ESTABLISHED, joinedDaysAgo: ESTABLISHED_AFTER_DAYS });
+    expect((await listingRow(listing.id))?.status).toBe('disabled');
+  });
+
+  it('pauses it on the fifth established member, however many others missed', async () => {
+    const owner = await buildMember(t.db, t.clock, { points: 1000 });
+    const listing = await imdbListing(owner.id);
+    for (const m of await members(4)) await miss(m, owner.id, listing.id);
+    for (const m of await members(3, { ...ESTABLISHED, unconfirmed: true }))
+      await miss(m, owner.id, listing.id);
+    for (const m of await members(3, { ...ESTABLISHED, joinedDaysAgo: 0 }))
+      await miss(m, owner.id, listing.id);
+    expect((await listingRow(listing.id))?.status).toBe('active');
+    await miss((await members(1))[0]!, owner.id, listing.id);
+    expect(await listingRow(listing.id)).toMatchObject({ status: 'disabled', statusReason: 'credit_update' });
+    expect(await disabledAlerts(owner.id)).toHaveLength(1);
+  });
+});
+
+describe('who corrects a fact (D5.3 "Who counts")', () => {
+  /** The page says 13; two witnesses built with `opts` answer 63, then `third` answers 63. */
+  async function crowd(opts: MemberOptions, third: BuiltMember) {
+    const owner = await buildMember(t.db, t.clock, { points: 1000 });
+    const listing = await imdbListing(owner.id, 13);
+    for (const m of await members(2, opts)) await miss(m, owner.id, listing.id, 63);
+    await startOffer(third, owner.id, listing.id);
+    const res = await wrong(third, listing.id, 63);
+    return { listing, res };
+  }
+
+  async function notRewritten(opts: MemberOptions) {
+    const third = await buildMember(t.db, t.clock, ESTABLISHED);
+    const { listing, res } = await crowd(opts, third);
+    expect(res.body).toMatchObject({ status: 'other', points_earned: 0, recently_missed: 1 });
+    expect(await factOf(listing.externalId)).toMatchObject({ value: 13, source: 'seed' });
+    expect(await balance(third.id)).toBe(0);
+  }
+
+  it('does not rewrite the fact for two witnesses who have not confirmed their email', async () => {
+    await notRewritten({ ...ESTABLISHED, unconfirmed: true });
+  });
+
+  it('does not rewrite the fact for two witnesses who joined yesterday', async () => {
+    await notRewritten({ ...ESTABLISHED, joinedDaysAgo: 1 });
+  });
+
+  it('does not rewrite the fact for two witnesses without IMDb answers of their own', async () => {
+    await notRewritten({});
+  });
+
+  it('does not rewrite the fact when the third answer comes from a new member', async () => {
+    const third = await buildMember(t.db, t.clock, { ...ESTABLISHED, unconfirmed: true });
+    const { listing, res } = await crowd(ESTABLISHED, third);
+    expect(res.body).toMatchObject({ status: 'other', points_earned: 0 });
+    expect((await factOf(listing.externalId))?.value).toBe(13);
+  });
+
+  it('answers confirmed, not updated, when a member read the page right today', async () => {
+    const owner = await buildMember(t.db, t.clock, { points: 1000 });
+    const listing = await imdbListing(owner.id, 13);
+    const reader = await buildMember(t.db, t.clock);
+    await startOffer(reader, owner.id, listing.id);
+    await t.call(earn.recordCorrectAnswer, { listing_id: listing.id, answer: 13 }, reader.token);
+    for (const m of await members(2, { ...ESTABLISHED, unconfirmed: true }))
+      await miss(m, owner.id, listing.id, 63);
+    const third = await buildMember(t.db, t.clock, ESTABLISHED);
+    await startOffer(third, owner.id, listing.id);
+    const res = await wrong(third, listing.id, 63);
+    expect(res.body).toMatchObject({ status: 'confirmed', points_earned: 0 });
+    expect((await factOf(listing.externalId))?.value).toBe(13);
+  });
+
+  it('counts one witness once, however often they gave the number', async () => {
+    const owner = await buildMember(t.db, t.clock, { points: 1000 });
+    const listing = await imdbListing(owner.id, 13);
+    const [witness] = await members(1);
+    await miss(witness!, owner.id, listing.id, 63);
+    await miss(witness!, owner.id, listing.id, 63);
+    const third = await buildMember(t.db, t.clock, ESTABLISHED);
+    await startOffer(third, owner.id, listing.id);
+    expect((await wrong(third, listing.id, 63)).body.status).toBe('other');
+    expect((await factOf(listing.externalId))?.value).toBe(13);
+  });
+
+  it('rewrites the fact and credits the answer for two established witnesses', async () => {
+    const third = await buildMember(t.db, t.clock, ESTABLISHED);
+    const { listing, res } = await crowd(ESTABLISHED, third);
+    expect(res.body).toMatchObject({ status: 'updated', points_earned: 18 });
+    expect(await factOf(listing.externalId)).toMatchObject({ value: 63, source: 'crowd' });
+    expect(await balance(third.id)).toBe(18);
   });
 });

@@ -5,6 +5,7 @@ import {
   automaticDailyLimit,
   imdbPointsCap,
   imdbQuestion,
+  isEstablished,
   minimumDwellSeconds,
   needsCreditUpdate,
   offerWindowSeconds,
@@ -110,5 +111,27 @@ describe('credit update after misses (D5.3)', () => {
     expect(needsCreditUpdate({ distinctMissers: 5, answeredCorrectly: false })).toBe(true);
     expect(needsCreditUpdate({ distinctMissers: 6, answeredCorrectly: false })).toBe(true);
     expect(needsCreditUpdate({ distinctMissers: 5, answeredCorrectly: true })).toBe(false);
+  });
+});
+
+describe('established members (D5.3 "Who counts")', () => {
+  const now = new Date('2026-03-10T18:00:00Z');
+  const daysAgo = (n: number) => new Date(now.getTime() - n * 86_400_000);
+  const member = { emailConfirmed: true, joinedAt: daysAgo(7), imdbAnswers: 10 };
+
+  it('counts a confirmed member of 7 days with 10 IMDb answers credited', () => {
+    expect(isEstablished(member, now)).toBe(true);
+  });
+
+  it('does not count a member who has not confirmed their email', () => {
+    expect(isEstablished({ ...member, emailConfirmed: false }, now)).toBe(false);
+  });
+
+  it('does not count a member of less than 7 days', () => {
+    expect(isEstablished({ ...member, joinedAt: new Date(daysAgo(7).getTime() + 1) }, now)).toBe(false);
+  });
+
+  it('does not count a member with fewer than 10 IMDb answers credited', () => {
+    expect(isEstablished({ ...member, imdbAnswers: 9 }, now)).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { earn, type Membership } from '@marquee/contract';
 import type { RateRule } from '../../platform/rate-limit.js';
-import { MINUTE_MS, SITE_TIME_ZONE } from '../../platform/time.js';
+import { DAY_MS, MINUTE_MS, SITE_TIME_ZONE } from '../../platform/time.js';
 
 const { EARN } = earn;
 type ListingType = earn.ListingType;
@@ -140,7 +140,7 @@ export const EARNING_TOO_FAST =
   'You are earning faster than we can check. Please wait a minute before the next action.';
 
 /**
- * D5.3: members (each counted once, however often they missed) whose misses in 24 h, with no
+ * D5.3: established members (each counted once, however often they missed) whose misses in 24 h, with no
  * correct answer, send a listing to an admin credit update.
  */
 export const MISSES_TO_DISABLE = 5;
@@ -154,8 +154,34 @@ export function needsCreditUpdate(q: { distinctMissers: number; answeredCorrectl
   return !q.answeredCorrectly && q.distinctMissers >= MISSES_TO_DISABLE;
 }
 
-/** D5.3: other members giving the same wrong number since the fact was confirmed correct it. */
+/** D5.3: other established members giving the same wrong number since the fact was confirmed correct it. */
 export const CROWD_AGREEMENT = 2;
+
+/** D5.3 "Who counts": days a member has been with us before their misses and answers count for a listing. */
+export const ESTABLISHED_AFTER_DAYS = 7;
+/** D5.3 "Who counts": IMDb answers of their own credited (and not taken back) before they count. */
+export const ESTABLISHED_AFTER_ANSWERS = 10;
+
+/** What decides whether a member is established (D5.3 "Who counts"). */
+export interface Standing {
+  emailConfirmed: boolean;
+  joinedAt: Date;
+  /** Credited IMDb answers that still stand, read up to ESTABLISHED_AFTER_ANSWERS. */
+  imdbAnswers: number;
+}
+
+/**
+ * D5.3 (docs/domain.md "Who counts"): only an established member's miss counts toward pausing a
+ * listing, and only their answer witnesses a crowd correction: email confirmed, a member for 7 days
+ * and 10 IMDb answers of their own credited, so a batch of fresh accounts must do real work first.
+ */
+export function isEstablished(m: Standing, now: Date): boolean {
+  return (
+    m.emailConfirmed &&
+    now.getTime() - m.joinedAt.getTime() >= ESTABLISHED_AFTER_DAYS * DAY_MS &&
+    m.imdbAnswers >= ESTABLISHED_AFTER_ANSWERS
+  );
+}
 /** A member who missed this many in 24 h is shown the recently-missed notice. */
 export const RECENTLY_MISSED_NOTICE = 3;
 

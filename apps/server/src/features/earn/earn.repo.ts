@@ -1,24 +1,12 @@
-import {
-  and,
-  count,
-  countDistinct,
-  desc,
-  eq,
-  gt,
-  gte,
-  inArray,
-  isNull,
-  ne,
-  notInArray,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, inArray, isNull, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { earn } from '@marquee/contract';
 import { preparedOnce, statement, type Db } from '../../platform/db/database.js';
 import { DAY_MS } from '../../platform/time.js';
 import { blocks, users } from '../members/members.tables.js';
 import { listings } from '../listings/listings.tables.js';
 import { actions, answerMisses, hiddenListings, imdbFacts, offers } from './earn.tables.js';
+import { unconfirmedEmails } from '../login/login.tables.js';
+import { ESTABLISHED_AFTER_ANSWERS, type Standing } from './earn.policy.js';
 import { dailyActions } from '../points/points.tables.js';
 import { memberDayFields, memberDayJoin, toMemberWithDay } from '../points/points.repo.js';
 
@@ -413,24 +401,58 @@ export async function imdbFact(db: Db, pageCode: string, question: string) {
   return row ?? null;
 }
 
-/** Other members who gave this same wrong number since the fact was last confirmed (D5.3). */
+/**
+ * The members other than the earner and the listing's owner who gave this same wrong number since
+ * the fact was last confirmed: the possible witnesses of a crowd correction (D5.3 "Who counts").
+ */
 export async function othersWithSameAnswer(
   db: Db,
-  q: { listingId: number; question: string; answer: number; earnerId: number; since: Date },
-): Promise<number> {
-  const [row] = await db
-    .select({ n: countDistinct(answerMisses.earnerId) })
+  q: { listingId: number; question: string; answer: number; earnerId: number; ownerId: number; since: Date },
+): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ earnerId: answerMisses.earnerId })
     .from(answerMisses)
     .where(
       and(
         eq(answerMisses.listingId, q.listingId),
         eq(answerMisses.question, q.question),
         eq(answerMisses.answer, q.answer),
-        ne(answerMisses.earnerId, q.earnerId),
+        notInArray(answerMisses.earnerId, [q.earnerId, q.ownerId]),
         gte(answerMisses.createdAt, q.since),
       ),
     );
-  return row?.n ?? 0;
+  return rows.map((r) => r.earnerId);
+}
+
+/**
+ * What decides whether each of these members is established (D5.3 "Who counts"): a confirmed email
+ * (no waiting row), when they joined, and their standing IMDb answers, read no further than needed.
+ */
+export async function standings(db: Db, ids: number[]): Promise<Map<number, Standing>> {
+  if (ids.length === 0) return new Map();
+  // Named in full: inside a subquery drizzle would write the bare column name.
+  const member = sql.raw('"users"."id"');
+  const rows = await db
+    .select({
+      id: users.id,
+      joinedAt: users.createdAt,
+      unconfirmed: sql<boolean>`exists (select 1 from ${unconfirmedEmails} u where u.user_id = ${member})`,
+      imdbAnswers: sql<number>`(select count(*) from (select 1 from ${actions} a
+        where a.earner_id = ${member} and a.type = 'imdb-view'
+          and a.status not in (${sql.join(
+            LAPSED.map((s) => sql`${s}`),
+            sql`, `,
+          )})
+        limit ${ESTABLISHED_AFTER_ANSWERS}) h)`,
+    })
+    .from(users)
+    .where(inArray(users.id, ids));
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      { emailConfirmed: !r.unconfirmed, joinedAt: r.joinedAt, imdbAnswers: Number(r.imdbAnswers) },
+    ]),
+  );
 }
 
 /**
@@ -484,13 +506,22 @@ export async function recordMiss(
   return true;
 }
 
-/** Members who missed a listing since an instant, each counted once however often they missed (D5.3). */
-export async function distinctMissersSince(db: Db, listingId: number, since: Date): Promise<number> {
-  const [row] = await db
-    .select({ n: countDistinct(answerMisses.earnerId) })
+/**
+ * The members other than the owner who missed a listing since an instant, each once however often
+ * they missed (D5.3); whose of them count is decided by their standing ("Who counts").
+ */
+export async function missersSince(db: Db, listing: { id: number; ownerId: number }, since: Date) {
+  const rows = await db
+    .selectDistinct({ earnerId: answerMisses.earnerId })
     .from(answerMisses)
-    .where(and(eq(answerMisses.listingId, listingId), gte(answerMisses.createdAt, since)));
-  return row?.n ?? 0;
+    .where(
+      and(
+        eq(answerMisses.listingId, listing.id),
+        ne(answerMisses.earnerId, listing.ownerId),
+        gte(answerMisses.createdAt, since),
+      ),
+    );
+  return rows.map((r) => r.earnerId);
 }
 
 /**

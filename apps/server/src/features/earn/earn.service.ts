@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { earn } from '@marquee/contract';
 import type { AppDeps } from '../../platform/deps.js';
+import type { Db } from '../../platform/db/database.js';
 import type { Caller } from '../../platform/auth.js';
 import { AppError, forbidden, notFound } from '../../platform/errors.js';
 import { DAY_MS } from '../../platform/time.js';
@@ -13,13 +14,14 @@ import { actions, imdbFacts } from './earn.tables.js';
 import {
   correctAnswerSince,
   disableForCreditUpdate,
-  distinctMissersSince,
   imdbFact,
   lockMembers,
+  missersSince,
   missesSince,
   offerSettlement,
   othersWithSameAnswer,
   recordMiss,
+  standings,
 } from './earn.repo.js';
 import {
   NOT_OFFERED,
@@ -30,7 +32,13 @@ import {
   openOffer,
   type Listing,
 } from './credit.service.js';
-import { CROWD_AGREEMENT, answerIsCorrect, imdbQuestion, needsCreditUpdate } from './earn.policy.js';
+import {
+  CROWD_AGREEMENT,
+  answerIsCorrect,
+  imdbQuestion,
+  isEstablished,
+  needsCreditUpdate,
+} from './earn.policy.js';
 
 const { MESSAGES } = earn;
 type ListingType = earn.ListingType;
@@ -73,9 +81,17 @@ export async function recordCorrectAnswer(deps: AppDeps, caller: Caller, listing
   return creditAnswer(credited, MESSAGES.correctAnswer);
 }
 
+/** The established members among these (D5.3 "Who counts"), each once. */
+async function establishedAmong(db: Db, ids: number[], now: Date): Promise<Set<number>> {
+  const standing = await standings(db, [...new Set(ids)]);
+  return new Set([...standing].filter(([, member]) => isEstablished(member, now)).map(([id]) => id));
+}
+
 /**
- * checkIncorrectAnswer (D5.3): two other members giving the same number since the fact was last
- * confirmed update it and credit this answer; otherwise the miss is logged and the offer closes.
+ * checkIncorrectAnswer (D5.3): two other established members giving the same number since the fact
+ * was last confirmed update it and credit this (established) answer; otherwise the miss is logged
+ * and the offer closes. Only established members' misses count toward pausing the listing
+ * (docs/domain.md "Who counts").
  * The offer settles once, in one transaction that first locks the earner and the owner as a credit
  * does: whatever arrives at once on the same offer (wrong answers, a right one) finds the first
  * outcome, and misses on a listing are counted one after another.
@@ -102,14 +118,17 @@ export async function checkIncorrectAnswer(deps: AppDeps, caller: Caller, listin
     if (fact && answerIsCorrect(answer, fact.value)) {
       return { credited: (await creditOffer(inTx, caller, offer.id)).points };
     }
-    const agreeing = await othersWithSameAnswer(tx, {
+    const witnesses = await othersWithSameAnswer(tx, {
       listingId,
       question: question.key,
       answer,
       earnerId: caller.userId,
+      ownerId: listing.userId,
       since: fact?.confirmedAt ?? new Date(0),
     });
-    if (agreeing >= CROWD_AGREEMENT) {
+    // D5.3 "Who counts": the answer and its witnesses count only from established members.
+    const counting = await establishedAmong(tx, [caller.userId, ...witnesses], now);
+    if (counting.has(caller.userId) && witnesses.filter((id) => counting.has(id)).length >= CROWD_AGREEMENT) {
       await tx
         .insert(imdbFacts)
         .values({
@@ -136,7 +155,9 @@ export async function checkIncorrectAnswer(deps: AppDeps, caller: Caller, listin
     });
     if (!recorded) throw new AppError(409, 'error', NOT_OFFERED);
     const confirmed = await correctAnswerSince(tx, listingId, dayAgo);
-    const distinctMissers = await distinctMissersSince(tx, listingId, dayAgo);
+    // D5.3 "Who counts": a miss counts toward pausing the listing only from an established member.
+    const missers = await missersSince(tx, { id: listingId, ownerId: listing.userId }, dayAgo);
+    const distinctMissers = (await establishedAmong(tx, missers, now)).size;
     // Only the transaction that moves the listing from active to disabled alerts its owner.
     if (
       needsCreditUpdate({ distinctMissers, answeredCorrectly: confirmed }) &&

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, like, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, like, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from './db/database.js';
 import { tooManyRequests, type AppError } from './errors.js';
 import { DAY_MS } from './time.js';
@@ -62,7 +62,9 @@ export function fullRule(rules: readonly RateRule[], recent: readonly Date[], no
 /**
  * Counts one event under `key` when every rule still has room, and answers null; otherwise counts
  * nothing and answers the refusal. Inside a caller's transaction the event commits or rolls back with
- * it, and the key stays locked until it ends, so a limited write and its count are one step.
+ * it, and the key stays locked until it ends, so a limited write and its count are one step. Two
+ * statements after the lock: the key's recent events are read and the event written in one, since
+ * credits and posts take this on their hot path.
  */
 export async function takeRate(
   db: Db,
@@ -70,13 +72,48 @@ export async function takeRate(
   rules: readonly RateRule[],
   now: Date,
 ): Promise<RateRefusal | null> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     await lockKey(tx, key);
-    const refusal = fullRule(rules, await recentEvents(tx, key, rules, now), now);
-    if (refusal) return refusal;
-    await tx.insert(rateEvents).values({ key, at: now });
-    return null;
+    const longest = Math.max(...rules.map((r) => r.windowMs));
+    const most = Math.max(...rules.map((r) => r.limit));
+    const roomInEvery = sql.join(
+      rules.map(
+        (r) =>
+          sql`(select count(*) from recent where at > ${new Date(now.getTime() - r.windowMs)}) < ${r.limit}`,
+      ),
+      sql` and `,
+    );
+    const [row] = await executeRows<{ taken: number; recent: string | null }>(
+      tx,
+      sql`with recent as (
+            select at from ${rateEvents}
+            where key = ${key} and at > ${new Date(now.getTime() - longest)}
+            order by at desc limit ${most}
+          ), taken as (
+            insert into ${rateEvents} (key, at) select ${key}, ${now} where ${roomInEvery} returning 1
+          )
+          select (select count(*) from taken)::int as taken,
+                 (select string_agg((extract(epoch from at) * 1000)::bigint::text, ',' order by at desc)
+                    from recent) as recent`,
+    );
+    if (row?.taken) return null;
+    const recent = (row?.recent ?? '')
+      .split(',')
+      .filter(Boolean)
+      .map((ms) => new Date(Number(ms)));
+    return fullRule(rules, recent, now);
   });
+}
+
+/** Runs `work` in the caller's transaction, or in one of its own (no savepoint on the hot path). */
+async function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  const alreadyIn = typeof (db as { rollback?: unknown }).rollback === 'function';
+  return alreadyIn ? work(db) : db.transaction(work);
+}
+
+async function executeRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
 }
 
 /** takeRate that throws 429 with the message the feature words for the full rule. */
@@ -142,7 +179,7 @@ export async function pruneRateEvents(db: Db, now: Date): Promise<void> {
 
 /** Runs `work` holding `key`'s advisory lock, inside one transaction (for checks that count afterwards). */
 export async function withKeyLocked<T>(db: Db, key: string, work: (tx: Db) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     await lockKey(tx, key);
     return work(tx);
   });

@@ -114,11 +114,19 @@ describe('the ledger (D3.1)', () => {
 
   it('the invariant check finds a cached balance that drifted from its rows', async () => {
     const a = await buildMember(t.db, t.clock, { points: 10 });
-    await t.db.execute(sql`update users set points = points + 1 where id = ${a.id}`);
-    const report = await checkLedger(t.db);
-    expect(report.ok).toBe(false);
-    expect(report.problems).toContain(`Account ${a.id} shows 11 points but its ledger rows sum to 10.`);
-    await t.db.execute(sql`update users set points = points - 1 where id = ${a.id}`);
+    // The drift lives only inside a transaction that is rolled back: on PostgreSQL other test files
+    // share the database, and their own ledger check must never see it.
+    const drifted = new Error('rolled back on purpose');
+    const report = await t.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`update users set points = points + 1 where id = ${a.id}`);
+        const seen = await checkLedger(tx);
+        expect(seen.ok).toBe(false);
+        expect(seen.problems).toContain(`Account ${a.id} shows 11 points but its ledger rows sum to 10.`);
+        throw drifted;
+      })
+      .catch((e: unknown) => e);
+    expect(report).toBe(drifted);
     expect((await checkLedger(t.db)).ok).toBe(true);
   });
 });

@@ -9,6 +9,7 @@ import { alerts } from '../alerts/alerts.tables.js';
 import { ledgerEntries } from '../points/points.tables.js';
 import { actions, imdbFacts } from './earn.tables.js';
 import { ESTABLISHED_AFTER_ANSWERS } from './earn.policy.js';
+import { HOUSE_ID, movePoints } from '../points/ledger.js';
 
 const t = useTestApp();
 const SECOND = 1000;
@@ -342,15 +343,20 @@ describe('recordCorrectAnswer (D5.2, D5.7, D11.1)', () => {
       await t.call(earn.fetchListings, { listingType: 'user', user_id: who.id, maxItems: 10 }, earner.token);
     for (const l of [unpaid, ...made]) await t.call(earn.startAction, { listing_id: l.id }, earner.token);
     t.clock.advance(6 * SECOND);
-    // As if the owner had spent their points after the offer: the credit is refused and rolled back.
-    await t.db.update(users).set({ points: 0 }).where(eq(users.id, broke.id));
+    // The owner spends their points after the offer (through the ledger, so files sharing the
+    // database never see a drifted balance): the credit is refused and rolled back.
+    const adjust = (from: number, to: number) =>
+      t.db.transaction((tx) =>
+        movePoints(tx, { from, to, amount: 500, kind: 'admin_adjust', at: t.clock.now() }),
+      );
+    await adjust(broke.id, HOUSE_ID);
     const refused = await t.call(
       earn.recordCorrectAnswer,
       { listing_id: unpaid.id, answer: 9 },
       earner.token,
     );
     expect(refused.statusCode).toBe(409);
-    await t.db.update(users).set({ points: 500 }).where(eq(users.id, broke.id));
+    await adjust(HOUSE_ID, broke.id);
     const results = [];
     for (const [i, l] of made.entries()) {
       results.push(

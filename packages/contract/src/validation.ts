@@ -23,7 +23,13 @@ const FIELD_WORDS: Record<string, string> = {
 export function fieldName(path: readonly PropertyKey[]): string {
   const last = [...path].reverse().find((p) => typeof p === 'string');
   if (typeof last !== 'string') return 'this field';
-  const clean = last.replace(/[\u0000-\u001f\u007f-\u009f]/g, '');
+  // Control characters (NUL included) are never shown back to the member.
+  const clean = [...last]
+    .filter((ch) => {
+      const code = ch.charCodeAt(0);
+      return code > 0x1f && (code < 0x7f || code > 0x9f);
+    })
+    .join('');
   if (FIELD_WORDS[clean]) return FIELD_WORDS[clean];
   if (!/^[A-Za-z][A-Za-z0-9_-]{0,40}$/.test(clean)) return 'one of the fields';
   return clean

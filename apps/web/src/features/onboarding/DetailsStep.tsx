@@ -1,14 +1,10 @@
-import { useId, useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
-import { profile } from '@marquee/contract';
-import { ApiError } from '../../app/api';
 import { PageLoading } from '../../ui/Preloader';
-import { showSuccess } from '../../ui/toast';
-import { profileKey, profileQuery, selectionOptionsQuery, updateDetails } from '../profile/api';
+import { profileQuery, selectionOptionsQuery } from '../profile/api';
+import { DetailsFields, draftOf, useDetailsForm, type DetailsDraft } from '../profile/DetailsFields';
 import type { StepProps } from './steps';
-
-type Draft = { location: string; job_1: string; job_2: string; job_3: string; bio: string };
 
 /** Step 2: location, the three jobs and the bio, saved through the profile's own details call. */
 export function DetailsStep({ userId, onEffect }: StepProps) {
@@ -36,7 +32,7 @@ export function DetailsStep({ userId, onEffect }: StepProps) {
   return (
     <DetailsForm
       userId={userId}
-      initial={{ location: u.location, job_1: u.job_1, job_2: u.job_2, job_3: u.job_3, bio: u.bio_text }}
+      initial={draftOf(u)}
       types={options.data.types.map((t) => t.job_title)}
       locations={options.data.locations}
       onSaved={onEffect}
@@ -52,124 +48,30 @@ function DetailsForm({
   onSaved,
 }: {
   userId: number;
-  initial: Draft;
+  initial: DetailsDraft;
   types: string[];
   locations: string[];
   onSaved: () => void;
 }) {
   const id = useId();
-  const queryClient = useQueryClient();
-  const [draft, setDraft] = useState<Draft>(initial);
-  const [error, setError] = useState('');
-  const save = useMutation({
-    mutationFn: updateDetails,
-    onSuccess: async () => {
-      showSuccess(profile.DETAILS_UPDATED);
-      await queryClient.invalidateQueries({ queryKey: profileKey(userId) });
-      onSaved();
-    },
-    onError: (e) =>
-      setError(e instanceof ApiError ? e.message : 'Your details could not be saved. Please try again.'),
-    meta: { quiet: true },
-  });
-
-  // Jobs come in order (spec 2 §5): clearing one clears those after it.
-  const setJob = (n: 1 | 2 | 3, value: string) =>
-    setDraft((d) => ({
-      ...d,
-      job_1: n === 1 ? value : d.job_1,
-      job_2: n === 2 ? value : n < 2 && !value ? '' : d.job_2,
-      job_3: n === 3 ? value : n < 3 && !value ? '' : d.job_3,
-    }));
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setError('');
-    save.mutate(draft);
-  };
-
-  const jobSelect = (n: 1 | 2 | 3, value: string, taken: string[], disabled: boolean) => (
-    <div className="col-md-4">
-      <label className="form-label" htmlFor={`${id}-job${n}`}>
-        {n === 1 ? 'Main job' : n === 2 ? 'Second job' : 'Third job'}
-      </label>
-      <select
-        id={`${id}-job${n}`}
-        className="form-select"
-        value={value}
-        disabled={disabled}
-        onChange={(e) => setJob(n, e.target.value)}
-      >
-        <option value="">{n === 1 ? 'Choose your main job' : 'None'}</option>
-        {types
-          .filter((t) => t === value || !taken.includes(t))
-          .map((t) => (
-            <option key={t} value={t}>
-              {t}
-            </option>
-          ))}
-      </select>
-    </div>
-  );
-  const left = profile.BIO_MAX - draft.bio.length;
-
+  const form = useDetailsForm(userId, initial, onSaved);
   return (
-    <form onSubmit={submit} noValidate className="mq-wizard-details">
-      <div className="mb-3">
-        <label className="form-label" htmlFor={`${id}-location`}>
-          Location
-        </label>
-        <select
-          id={`${id}-location`}
-          className="form-select"
-          value={draft.location}
-          onChange={(e) => setDraft((d) => ({ ...d, location: e.target.value }))}
-        >
-          <option value="">Choose where you work</option>
-          {draft.location && !locations.includes(draft.location) && (
-            <option value={draft.location}>{draft.location}</option>
-          )}
-          {locations.map((l) => (
-            <option key={l} value={l}>
-              {l}
-            </option>
-          ))}
-        </select>
-      </div>
-      <fieldset className="mb-3">
-        <legend className="form-label fs-6 mb-1">Skills</legend>
-        <p className="small text-body-secondary mb-2">Up to three jobs, your main one first.</p>
-        <div className="row g-3">
-          {jobSelect(1, draft.job_1, [draft.job_2, draft.job_3], false)}
-          {jobSelect(2, draft.job_2, [draft.job_1, draft.job_3], !draft.job_1)}
-          {jobSelect(3, draft.job_3, [draft.job_1, draft.job_2], !draft.job_2)}
-        </div>
-      </fieldset>
-      <div className="mb-3">
-        <label className="form-label" htmlFor={`${id}-bio`}>
-          Bio
-        </label>
-        <textarea
-          id={`${id}-bio`}
-          className="form-control"
-          rows={5}
-          value={draft.bio}
-          maxLength={profile.BIO_MAX}
-          onChange={(e) => setDraft((d) => ({ ...d, bio: e.target.value }))}
-          aria-describedby={`${id}-bio-hint`}
-        />
-        <div id={`${id}-bio-hint`} className="form-text d-flex justify-content-between gap-2">
-          <span>Credits, training, representation. Links become clickable.</span>
-          <span className={left < 100 ? 'text-danger' : undefined}>{left.toLocaleString('en-US')} left</span>
-        </div>
-      </div>
-      {error && (
-        <p className="alert alert-danger py-2 px-3" role="alert">
-          {error}
+    <form onSubmit={form.submit} noValidate className="mq-wizard-details">
+      <DetailsFields
+        id={id}
+        draft={form.draft}
+        setDraft={form.setDraft}
+        types={types}
+        locations={locations}
+        laterJobs="disabled"
+      />
+      {form.error && (
+        <p className="alert alert-danger py-2 px-3 mt-3" role="alert">
+          {form.error}
         </p>
       )}
-      <Button type="submit" disabled={save.isPending}>
-        {save.isPending ? 'Saving…' : 'Save my details'}
+      <Button type="submit" className="mt-3" disabled={form.saving}>
+        {form.saving ? 'Saving…' : 'Save my details'}
       </Button>
     </form>
   );

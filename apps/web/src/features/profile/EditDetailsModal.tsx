@@ -1,22 +1,11 @@
-import { useId, useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
-import { profile } from '@marquee/contract';
-import { ApiError } from '../../app/api';
-import { showSuccess } from '../../ui/toast';
+import type { profile } from '@marquee/contract';
 import { PageLoading } from '../../ui/Preloader';
-import { profileKey, selectionOptionsQuery, updateDetails } from './api';
-
-type Draft = { location: string; job_1: string; job_2: string; job_3: string; bio: string };
-
-const draftOf = (user: profile.ProfileUser): Draft => ({
-  location: user.location,
-  job_1: user.job_1,
-  job_2: user.job_2,
-  job_3: user.job_3,
-  bio: user.bio_text,
-});
+import { selectionOptionsQuery } from './api';
+import { DetailsFields, draftOf, useDetailsForm } from './DetailsFields';
 
 /** Edit Profile (spec 2 §2): location, up to three job titles in order (spec 2 §5), and the bio. */
 export function EditDetailsModal({
@@ -42,36 +31,9 @@ export function EditDetailsModal({
 }
 
 function EditForm({ user, onClose }: { user: profile.ProfileUser; onClose: () => void }) {
-  const queryClient = useQueryClient();
   const options = useQuery(selectionOptionsQuery);
-  const [draft, setDraft] = useState<Draft>(() => draftOf(user));
-  const [error, setError] = useState('');
+  const form = useDetailsForm(user.id, draftOf(user), onClose);
   const id = useId();
-  const save = useMutation({
-    mutationFn: updateDetails,
-    onSuccess: async () => {
-      showSuccess(profile.DETAILS_UPDATED);
-      await queryClient.invalidateQueries({ queryKey: profileKey(user.id) });
-      onClose();
-    },
-    onError: (e) =>
-      setError(e instanceof ApiError ? e.message : 'Your details could not be saved. Please try again.'),
-  });
-
-  // Jobs come in order (spec 2 §5): clearing one clears those after it.
-  const setJob = (n: 1 | 2 | 3, value: string) =>
-    setDraft((d) => ({
-      ...d,
-      job_1: n === 1 ? value : d.job_1,
-      job_2: n === 2 ? value : n < 2 && !value ? '' : d.job_2,
-      job_3: n === 3 ? value : n < 3 && !value ? '' : d.job_3,
-    }));
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setError('');
-    save.mutate(draft);
-  };
 
   if (options.isPending) {
     return (
@@ -90,91 +52,29 @@ function EditForm({ user, onClose }: { user: profile.ProfileUser; onClose: () =>
       </Modal.Body>
     );
   }
-  const { types, locations } = options.data;
-  const jobSelect = (n: 1 | 2 | 3, value: string, taken: string[]) => (
-    <div className="mb-3">
-      <label className="form-label" htmlFor={`${id}-job${n}`}>
-        {n === 1 ? 'Main job title' : n === 2 ? 'Second job title' : 'Third job title'}
-      </label>
-      <select
-        id={`${id}-job${n}`}
-        className="form-select"
-        value={value}
-        onChange={(e) => setJob(n, e.target.value)}
-      >
-        <option value="">{n === 1 ? 'Choose a job title' : 'None'}</option>
-        {types
-          .filter((t) => t.job_title === value || !taken.includes(t.job_title))
-          .map((t) => (
-            <option key={t.job_title} value={t.job_title}>
-              {t.job_title}
-            </option>
-          ))}
-      </select>
-    </div>
-  );
-  const left = profile.BIO_MAX - draft.bio.length;
-
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={form.submit} noValidate>
       <Modal.Body>
-        <div className="mb-3">
-          <label className="form-label" htmlFor={`${id}-location`}>
-            Location
-          </label>
-          <select
-            id={`${id}-location`}
-            className="form-select"
-            value={draft.location}
-            onChange={(e) => setDraft((d) => ({ ...d, location: e.target.value }))}
-          >
-            <option value="">Choose where you work</option>
-            {/* A location from before the list existed stays choosable until changed. */}
-            {draft.location && !locations.includes(draft.location) && (
-              <option value={draft.location}>{draft.location}</option>
-            )}
-            {locations.map((l) => (
-              <option key={l} value={l}>
-                {l}
-              </option>
-            ))}
-          </select>
-        </div>
-        {jobSelect(1, draft.job_1, [draft.job_2, draft.job_3])}
-        {draft.job_1 && jobSelect(2, draft.job_2, [draft.job_1, draft.job_3])}
-        {draft.job_2 && jobSelect(3, draft.job_3, [draft.job_1, draft.job_2])}
-        <div className="mb-1">
-          <label className="form-label" htmlFor={`${id}-bio`}>
-            Bio
-          </label>
-          <textarea
-            id={`${id}-bio`}
-            className="form-control"
-            rows={6}
-            value={draft.bio}
-            maxLength={profile.BIO_MAX}
-            onChange={(e) => setDraft((d) => ({ ...d, bio: e.target.value }))}
-            aria-describedby={`${id}-bio-hint`}
-          />
-          <div id={`${id}-bio-hint`} className="form-text d-flex justify-content-between gap-2">
-            <span>Credits, training, representation. Links become clickable.</span>
-            <span className={left < 100 ? 'text-danger' : undefined}>
-              {left.toLocaleString('en-US')} left
-            </span>
-          </div>
-        </div>
-        {error && (
+        <DetailsFields
+          id={id}
+          draft={form.draft}
+          setDraft={form.setDraft}
+          types={options.data.types.map((t) => t.job_title)}
+          locations={options.data.locations}
+          laterJobs="hidden"
+        />
+        {form.error && (
           <p className="alert alert-danger py-2 px-3 mt-3 mb-0" role="alert">
-            {error}
+            {form.error}
           </p>
         )}
       </Modal.Body>
       <Modal.Footer>
-        <Button variant="outline-secondary" onClick={onClose} disabled={save.isPending}>
+        <Button variant="outline-secondary" onClick={onClose} disabled={form.saving}>
           Cancel
         </Button>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save details'}
+        <Button type="submit" disabled={form.saving}>
+          {form.saving ? 'Saving…' : 'Save details'}
         </Button>
       </Modal.Footer>
     </form>

@@ -4,7 +4,7 @@ import { membershipRemindersJob } from '../features/membership/reminders.js';
 import { referralRewardsJob } from '../features/referrals/rewards.service.js';
 import { proWeeklyJob } from '../features/pro/pro.service.js';
 import { pruneErrorReportsJob } from '../features/errors/errors.service.js';
-import { removeUnconfirmedJob } from '../features/login/login.service.js';
+import { removeUnconfirmedJob } from '../features/login/signup.service.js';
 import type { AppDeps } from './deps.js';
 import type { Db } from './db/database.js';
 import { jobRuns } from './jobs.tables.js';

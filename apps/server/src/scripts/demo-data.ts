@@ -10,7 +10,7 @@ import { insertMessage } from '../features/messages/messages.repo.js';
 import { raiseMessageAlert } from '../features/alerts/alerts.repo.js';
 import { alerts } from '../features/alerts/alerts.tables.js';
 import { HOUSE_ID, movePoints } from '../features/points/ledger.js';
-import { SIGNUP_BONUS } from '../features/login/login.service.js';
+import { SIGNUP_BONUS } from '../features/login/signup.service.js';
 import { seedSimulatedCatalogue, type CatalogueListing } from '../simulated/catalogue.js';
 import { seedDemoProfiles } from './demo-profiles.js';
 import { loadConfig } from '../platform/config.js';

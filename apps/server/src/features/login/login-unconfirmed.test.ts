@@ -11,7 +11,7 @@ import { deletedEmails } from '../account/account.tables.js';
 import { deletedEmailHash } from '../account/account.policy.js';
 import { HOUSE_ID, movePoints } from '../points/ledger.js';
 import { dayInWords, unconfirmedRemovalDay } from './login.policy.js';
-import { removeUnconfirmedJob } from './login.service.js';
+import { removeUnconfirmedJob } from './signup.service.js';
 import { emailConfirmations, unconfirmedEmails } from './login.tables.js';
 
 // Its own database: the daily removal looks at every account, so no other file's may be in it.

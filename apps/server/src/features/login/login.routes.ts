@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { login } from '@marquee/contract';
 import { serve } from '../../platform/route.js';
 import * as service from './login.service.js';
+import * as signup from './signup.service.js';
 
 const origin = (req: FastifyRequest) => ({
   address: req.ip ?? null,
@@ -9,17 +10,17 @@ const origin = (req: FastifyRequest) => ({
 });
 
 export function loginRoutes(app: FastifyInstance) {
-  serve(app, login.register, ({ deps, input, req }) => service.register(deps, input, origin(req)));
+  serve(app, login.register, ({ deps, input, req }) => signup.register(deps, input, origin(req)));
   serve(app, login.checkCredentials, ({ deps, input, req }) =>
     service.checkCredentials(deps, input, origin(req)),
   );
   serve(app, login.confirmEmail, ({ deps, input, req }) =>
-    service.confirmEmail(deps, input.token, origin(req)),
+    signup.confirmEmail(deps, input.token, origin(req)),
   );
   serve(app, login.fetchEmailConfirmation, ({ deps, caller }) =>
-    service.fetchEmailConfirmation(deps, caller.userId),
+    signup.fetchEmailConfirmation(deps, caller.userId),
   );
-  serve(app, login.resendConfirmation, ({ deps, caller }) => service.resendConfirmation(deps, caller.userId));
+  serve(app, login.resendConfirmation, ({ deps, caller }) => signup.resendConfirmation(deps, caller.userId));
   serve(app, login.checkToken, ({ deps, input }) => service.checkToken(deps, input));
   serve(app, login.logout, ({ deps, caller }) => service.logout(deps, caller.sessionId));
   serve(app, login.startPasswordReset, ({ deps, input, req }) =>

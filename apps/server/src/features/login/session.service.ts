@@ -1,0 +1,26 @@
+import type { CurrentUser } from '@marquee/contract';
+import type { AppDeps } from '../../platform/deps.js';
+import { loggedOut } from '../../platform/errors.js';
+import { hashToken, newToken } from '../../platform/tokens.js';
+import { findMember } from '../members/members.repo.js';
+import { presentCurrentUser } from '../members/members.presenter.js';
+import * as repo from './login.repo.js';
+
+/** Where a sign-in, sign-up or reset comes from, kept on the session it starts. */
+export interface RequestOrigin {
+  address: string | null;
+  userAgent: string | null;
+}
+
+/** The signed-in member as the browser keeps them (spec 4 §4). */
+export async function currentUser(deps: AppDeps, userId: number): Promise<CurrentUser> {
+  const row = await findMember(deps.db, userId);
+  if (!row) throw loggedOut();
+  return presentCurrentUser(row, deps.clock.now());
+}
+
+export async function startSession(deps: AppDeps, userId: number, origin: RequestOrigin) {
+  const token = newToken();
+  await repo.createSession(deps.db, { tokenHash: hashToken(token), userId, at: deps.clock.now(), ...origin });
+  return { status: 'success' as const, token, user: await currentUser(deps, userId) };
+}

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../simulated/html.js';
+import { escapeHtml } from './html.js';
 
 /** http(s) addresses and www. addresses in member text; stops before trailing punctuation. */
 const LINK = /\b(?:https?:\/\/|www\.)[^\s<>"']+[^\s<>"'.,;:!?)\]}]/gi;

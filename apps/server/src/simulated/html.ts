@@ -1,40 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { escapeHtml, html, renderHtml, sendPage, SafeHtml } from '../platform/html.js';
 
-/** Escapes text for HTML element content and double-quoted attributes. */
-export function escapeHtml(value: unknown): string {
-  return String(value ?? '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
-
-/** Marks a string as already-escaped HTML, so `html` does not escape it twice. */
-export class SafeHtml {
-  constructor(readonly value: string) {}
-  toString(): string {
-    return this.value;
-  }
-}
-
-type Part = SafeHtml | string | number | null | undefined | false | readonly Part[];
-
-function render(part: Part): string {
-  if (part === null || part === undefined || part === false) return '';
-  if (part instanceof SafeHtml) return part.value;
-  if (Array.isArray(part)) return part.map((p: Part) => render(p)).join('');
-  return escapeHtml(part);
-}
-
-/** Tagged template that escapes every interpolated value unless it is SafeHtml (or a list of them). */
-export function html(strings: TemplateStringsArray, ...values: Part[]): SafeHtml {
-  let out = strings[0] ?? '';
-  values.forEach((v, i) => {
-    out += render(v) + (strings[i + 1] ?? '');
-  });
-  return new SafeHtml(out);
-}
+export { escapeHtml, html, sendPage, SafeHtml };
 
 export type SimSite = 'imdb' | 'x' | 'facebook' | 'youtube' | 'index';
 
@@ -71,15 +38,11 @@ export function simPage(opts: {
 ${opts.head ? opts.head.value : ''}
 </head>
 <body class="sim sim-${opts.site}${opts.bare ? ' sim-bare' : ''}">
-${render(banner)}
+${renderHtml(banner)}
 ${opts.body.value}
 </body>
 </html>
 `;
-}
-
-export function sendPage(reply: FastifyReply, page: string, status = 200): FastifyReply {
-  return reply.code(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(page);
 }
 
 export function notFoundPage(reply: FastifyReply, site: SimSite, what: string): FastifyReply {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { account as contract } from '@marquee/contract';
-import { escapeHtml } from '../../simulated/html.js';
+import { escapeHtml } from '../../platform/html.js';
 import type { RateRule } from '../../platform/rate-limit.js';
 import { MINUTE_MS } from '../../platform/time.js';
 import { EMAIL_KINDS } from './member-mail.js';

@@ -1,6 +1,6 @@
 import { news, uploads } from '@marquee/contract';
 import { linksOnlyHtml } from '../../platform/text.js';
-import { escapeHtml } from '../../simulated/html.js';
+import { escapeHtml } from '../../platform/html.js';
 import { timeAgo } from '../../platform/time.js';
 import type { Integrations } from '../../integrations/types.js';
 import type { CommentRow, FeedRow } from './news.repo.js';

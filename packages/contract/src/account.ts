@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { operation } from './operation.js';
 import type { CurrentUser } from './common.js';
 import { registerInput } from './login.js';
-import { LINKED_PLATFORMS } from './earn.js';
+import { LINKED_PLATFORMS } from './platforms.js';
 
 /** Spec 3 §5 and §8: the texts the account page shows. */
 export const PASSWORD_MISMATCH = 'The values for your new password do not match each other!';

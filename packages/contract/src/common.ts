@@ -1,16 +1,10 @@
 import { z } from 'zod';
+import type { Membership } from './levels.js';
 
 /** App version; a client with another version sees the version-update screen (spec 4 §4). */
 export const APP_VERSION = '4.2';
 
-export const MEMBERSHIPS = ['free', 'premium', 'pro', 'managed'] as const;
-export type Membership = (typeof MEMBERSHIPS)[number];
-
 export type YesNo = 'yes' | 'no';
-
-/** The levels a member pays for (D10.3). */
-export const PAID_LEVELS = ['premium', 'pro'] as const;
-export type PaidLevel = (typeof PAID_LEVELS)[number];
 
 /** The current member as kept in browser storage (spec 1 §1, spec 2 §3, spec 3 §3). */
 export interface CurrentUser {

@@ -2,22 +2,18 @@ import { z } from 'zod';
 import { operation } from './operation.js';
 import { idSchema, type YesNo, wholeNumber } from './common.js';
 import type { Toasty } from './points.js';
+import { PLATFORMS, type ListingType, type Platform } from './platforms.js';
 
-/** The four listing types and the platform each acts on (spec 1 §1). */
-export const LISTING_TYPES = ['imdb-view', 'twitter-follow', 'youtube-view', 'facebook-like'] as const;
-export type ListingType = (typeof LISTING_TYPES)[number];
-export const PLATFORMS = ['imdb', 'twitter', 'youtube', 'facebook'] as const;
-export type Platform = (typeof PLATFORMS)[number];
-/** Platforms whose actions are checked against the member's own linked account (spec 1 §4). */
-export const LINKED_PLATFORMS = ['twitter', 'facebook'] as const;
-export type LinkedPlatform = (typeof LINKED_PLATFORMS)[number];
-
-export const TYPE_OF_PLATFORM: Record<Platform, ListingType> = {
-  imdb: 'imdb-view',
-  twitter: 'twitter-follow',
-  youtube: 'youtube-view',
-  facebook: 'facebook-like',
-};
+// The platforms and listing types are defined in platforms.ts; earn.* keeps naming them.
+export {
+  LINKED_PLATFORMS,
+  LISTING_TYPES,
+  PLATFORMS,
+  TYPE_OF_PLATFORM,
+  type LinkedPlatform,
+  type ListingType,
+  type Platform,
+} from './platforms.js';
 
 /** Spec constants of the earn flow (spec 1 §9, spec 2 §9, spec 4 §9). */
 export const EARN = {
@@ -128,7 +124,7 @@ export interface FetchListingsAnswer {
   potential_tw: number;
 }
 
-export const FETCH_LISTING_TYPES = ['imdb', 'twitter', 'youtube', 'facebook', 'user'] as const;
+export const FETCH_LISTING_TYPES = [...PLATFORMS, 'user'] as const;
 
 export const fetchListings = operation<FetchListingsAnswer>()({
   method: 'POST',

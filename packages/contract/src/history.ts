@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { operation } from './operation.js';
 import { idSchema, wholeNumber } from './common.js';
+import type { LinkedPlatform } from './platforms.js';
 
 /** One row of the History table (spec 2 §3), seen from the member who asks. */
 export interface HistoryItem {
@@ -71,7 +72,7 @@ export const fetchHistoryList = operation<{
   }),
 });
 
-const verifyOp = (icon: 'twitter' | 'facebook') =>
+const verifyOp = (icon: LinkedPlatform) =>
   operation<{ status: 'verified' | 'unverified'; message: string }>()({
     method: 'POST',
     path: `history/verify/${icon}`,

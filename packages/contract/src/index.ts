@@ -1,6 +1,9 @@
 export * from './operation.js';
 export * from './common.js';
 export * from './validation.js';
+export * from './platforms.js';
+export * from './levels.js';
+export * from './pacific-time.js';
 export * as login from './login.js';
 export * as errors from './errors.js';
 export * as alerts from './alerts.js';
@@ -9,7 +12,7 @@ export * as points from './points.js';
 export * as devmail from './devmail.js';
 export * as devclock from './devclock.js';
 export * as earn from './earn.js';
-export * as accounts from './accounts.js';
+export * as linkedAccounts from './linked-accounts.js';
 export * as history from './history.js';
 export * as membership from './membership.js';
 export * as account from './account.js';

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { operation } from './operation.js';
 import { idSchema } from './common.js';
-import type { LinkedPlatform } from './earn.js';
+import { LINKED_PLATFORMS, PLATFORMS, type LinkedPlatform } from './platforms.js';
 
 /**
- * The check of a member's own X/Twitter or Facebook account (spec 1 §4 "Account check per
+ * The check of a member's own Twitter or Facebook account (spec 1 §4 "Account check per
  * platform"): token_missing or token_error show the authorise prompt; token_verified is followed
  * by the missing-actions fetch 1 s later; platform_offline shows the offline message.
  */
@@ -115,7 +115,7 @@ export const confirmProfile = operation<{ status: 'success'; message: string }>(
   path: 'earnPoints/confirmProfile',
   audience: 'member',
   input: z.object({
-    platform: z.enum(['twitter', 'facebook'], { error: 'Please choose X/Twitter or Facebook.' }),
+    platform: z.enum(LINKED_PLATFORMS, { error: 'Please choose Twitter or Facebook.' }),
   }),
 });
 
@@ -124,8 +124,8 @@ export const getPlatformOfflineMessage = operation<{ status: 'success'; messageC
   path: 'earnPoints/getPlatformOfflineMessage',
   audience: 'member',
   input: z.object({
-    platform: z.enum(['imdb', 'twitter', 'youtube', 'facebook'], {
-      error: 'Please choose IMDb, X/Twitter, YouTube or Facebook.',
+    platform: z.enum(PLATFORMS, {
+      error: 'Please choose IMDb, Twitter, YouTube or Facebook.',
     }),
   }),
 });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { operation } from './operation.js';
-import { idSchema, type Membership, type YesNo, wholeNumber } from './common.js';
-import type { ListingType } from './earn.js';
+import { idSchema, type YesNo, wholeNumber } from './common.js';
+import type { Membership } from './levels.js';
+import type { ListingType, Platform } from './platforms.js';
 import type { SponsorOption } from './sponsored.js';
 
 /**
@@ -169,7 +170,7 @@ export interface RateOption {
 export interface MyListing {
   id: number;
   name: string;
-  platform: 'imdb' | 'facebook' | 'twitter' | 'youtube';
+  platform: Platform;
   type: ListingType;
   url: string;
   /** Where the page opens from Marquee: the simulated page offline (D9.2), the real page in production. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { operation } from './operation.js';
-import { PAID_LEVELS, type CurrentUser, type PaidLevel, type YesNo, wholeNumber } from './common.js';
+import { type CurrentUser, type YesNo, wholeNumber } from './common.js';
+import { PAID_LEVELS, type PaidLevel } from './levels.js';
 
 /** Spec 1 §2: the default selected price row of each table. */
 export const DEFAULT_PRICE_ROW: Record<PaidLevel, number> = { premium: 3, pro: 1 };

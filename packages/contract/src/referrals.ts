@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { operation } from './operation.js';
-import { PAID_LEVELS, type CurrentUser, type PaidLevel, wholeNumber } from './common.js';
+import { type CurrentUser, wholeNumber } from './common.js';
+import { PAID_LEVELS, type PaidLevel } from './levels.js';
 
 /** Spec 3 §5, §9: days are traded 2 to 10 at a time. */
 export const TRADE_DAYS = { min: 2, max: 10 } as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { operation } from './operation.js';
 import { idSchema, type YesNo, wholeNumber } from './common.js';
-import { LISTING_TYPES, type ListingType } from './earn.js';
+import { LISTING_TYPES, type ListingType } from './platforms.js';
 
 /**
  * Sponsored activity (spec 2 §9, D6.4): actions bought with money and paid to earners by the house,

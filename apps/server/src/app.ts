@@ -19,7 +19,7 @@ import { createPaymentProviders, type PaymentProviders } from './features/paymen
 import { paymentsRoutes } from './features/payments/payments.routes.js';
 import { membershipRoutes } from './features/membership/membership.routes.js';
 import type { Integrations } from './integrations/types.js';
-import { accountsRoutes } from './features/accounts/accounts.routes.js';
+import { linkedAccountsRoutes } from './features/linked-accounts/linked-accounts.routes.js';
 import { earnRoutes } from './features/earn/earn.routes.js';
 import { historyRoutes } from './features/history/history.routes.js';
 import { simulatedRoutes } from './simulated/sim.routes.js';
@@ -164,7 +164,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     earnRoutes,
     listingsRoutes,
     historyRoutes,
-    accountsRoutes,
+    linkedAccountsRoutes,
     membershipRoutes,
     accountRoutes,
     paymentsRoutes,

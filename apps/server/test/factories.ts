@@ -12,7 +12,7 @@ import { subscriptions } from '../src/features/membership/membership.tables.js';
 import { HOUSE_ID, movePoints } from '../src/features/points/ledger.js';
 import { listings } from '../src/features/listings/listings.tables.js';
 import { actions, imdbFacts, offers } from '../src/features/earn/earn.tables.js';
-import { linkedAccounts } from '../src/features/accounts/accounts.tables.js';
+import { linkedAccounts } from '../src/features/linked-accounts/linked-accounts.tables.js';
 import { simClicks } from '../src/simulated/simulated.tables.js';
 
 export const TEST_PASSWORD = 'correct horse battery';

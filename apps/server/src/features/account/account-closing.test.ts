@@ -17,7 +17,7 @@ import { actions, offers } from '../earn/earn.tables.js';
 import { ledgerEntries } from '../points/points.tables.js';
 import { messages, messageThreads } from '../messages/messages.tables.js';
 import { alerts } from '../alerts/alerts.tables.js';
-import { linkedAccounts } from '../accounts/accounts.tables.js';
+import { linkedAccounts } from '../linked-accounts/linked-accounts.tables.js';
 import { subscriptions } from '../membership/membership.tables.js';
 import { referralRewards } from '../referrals/referrals.tables.js';
 import { checkLedger } from '../points/ledger.check.js';

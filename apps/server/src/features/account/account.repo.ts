@@ -3,7 +3,7 @@ import type { Db } from '../../platform/db/database.js';
 import { outboxMails } from '../../platform/mail.tables.js';
 import { users, blocks } from '../members/members.tables.js';
 import { emailConfirmations, passwordResets, sessions, unconfirmedEmails } from '../login/login.tables.js';
-import { linkedAccounts, oauthStates } from '../accounts/accounts.tables.js';
+import { linkedAccounts, oauthStates } from '../linked-accounts/linked-accounts.tables.js';
 import { listings } from '../listings/listings.tables.js';
 import { answerMisses } from '../earn/earn.tables.js';
 import { dailyActions } from '../points/points.tables.js';

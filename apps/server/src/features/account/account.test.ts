@@ -7,7 +7,7 @@ import { switchableImdb } from '../../../test/integrations.js';
 import { simImdbPages } from '../../simulated/simulated.tables.js';
 import { outboxMails } from '../../platform/mail.tables.js';
 import { users } from '../members/members.tables.js';
-import { linkedAccounts } from '../accounts/accounts.tables.js';
+import { linkedAccounts } from '../linked-accounts/linked-accounts.tables.js';
 import {
   EMAIL_TAKEN,
   IMDB_NOT_FOUND,

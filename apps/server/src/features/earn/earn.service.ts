@@ -7,8 +7,8 @@ import { AppError, forbidden, notFound } from '../../platform/errors.js';
 import { DAY_MS } from '../../platform/time.js';
 import { alerts } from '../alerts/alerts.tables.js';
 import { listings } from '../listings/listings.tables.js';
-import { linkedAccount } from '../accounts/accounts.repo.js';
-import { askVerifier } from '../accounts/verify.js';
+import { linkedAccount } from '../linked-accounts/linked-accounts.repo.js';
+import { askVerifier } from '../linked-accounts/verify.js';
 import { PlatformOffline } from '../../integrations/types.js';
 import { actions, imdbFacts } from './earn.tables.js';
 import {

@@ -12,7 +12,7 @@ import { listings } from '../listings/listings.tables.js';
 import { membershipOf } from '../membership/membership.policy.js';
 import { memberToday } from '../points/points.service.js';
 import { dailyActionsUsedUpMessage } from '../points/points.policy.js';
-import { platformReady } from '../accounts/accounts.repo.js';
+import { platformReady } from '../linked-accounts/linked-accounts.repo.js';
 import { hiddenListings, offers } from './earn.tables.js';
 import { countActiveListings, findCandidates, latestOffer, type CandidateRow } from './earn.repo.js';
 import { actionsAllowedSoFar, imdbPointsCap, imdbQuestion, offerWindowSeconds } from './earn.policy.js';

@@ -6,8 +6,8 @@ import { AppError, notFound } from '../../platform/errors.js';
 import { DAY_MS, timeAgo } from '../../platform/time.js';
 import { listings } from '../listings/listings.tables.js';
 import { actions } from '../earn/earn.tables.js';
-import { linkedAccount } from '../accounts/accounts.repo.js';
-import { askVerifier } from '../accounts/verify.js';
+import { linkedAccount } from '../linked-accounts/linked-accounts.repo.js';
+import { askVerifier } from '../linked-accounts/verify.js';
 import {
   historyCount,
   historyKindOf,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { accounts, earn, history, login as loginCalls } from '@marquee/contract';
+import { earn, history, linkedAccounts, login as loginCalls } from '@marquee/contract';
 import { useTestApp } from '../../../test/test-app.js';
 import {
   buildListing,
@@ -142,7 +142,7 @@ describe('history (spec 2 §2, §7)', () => {
     const held = (await t.call(history.fetchRecentHistoryList, {}, earner.token)).body.histories[0];
     expect(held).toMatchObject({ amount: 25, verify: 'no', canVerify: true });
 
-    const reversed = await t.call(accounts.reverse, { history_id: id }, earner.token);
+    const reversed = await t.call(linkedAccounts.reverse, { history_id: id }, earner.token);
     expect(reversed.statusCode).toBe(200);
     for (const member of [earner, owner]) {
       const [item] = (await t.call(history.fetchHistoryList, { filter: 'all', page: 1 }, member.token)).body

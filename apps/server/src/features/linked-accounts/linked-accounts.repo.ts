@@ -1,7 +1,7 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { preparedOnce, type Db } from '../../platform/db/database.js';
 import { actions } from '../earn/earn.tables.js';
-import { linkedAccounts } from './accounts.tables.js';
+import { linkedAccounts } from './linked-accounts.tables.js';
 
 export type LinkedAccount = typeof linkedAccounts.$inferSelect;
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { OPERATIONS_BASE, accounts } from '@marquee/contract';
+import { OPERATIONS_BASE, linkedAccounts } from '@marquee/contract';
 import { parseInput, serve } from '../../platform/route.js';
-import * as service from './accounts.service.js';
+import * as service from './linked-accounts.service.js';
 
 const callbackQuery = z.object({
   state: z.string().max(200).optional(),
@@ -10,15 +10,15 @@ const callbackQuery = z.object({
 });
 
 /** The check of members' own X/Twitter and Facebook accounts, and their missing actions (spec 1 §4, §7). */
-export function accountsRoutes(app: FastifyInstance) {
+export function linkedAccountsRoutes(app: FastifyInstance) {
   for (const platform of ['twitter', 'facebook'] as const) {
-    serve(app, accounts.authenticate[platform], ({ deps, caller }) =>
+    serve(app, linkedAccounts.authenticate[platform], ({ deps, caller }) =>
       service.accountStatus(deps, caller, platform),
     );
-    serve(app, accounts.fetchMissingActions[platform], ({ deps, caller }) =>
+    serve(app, linkedAccounts.fetchMissingActions[platform], ({ deps, caller }) =>
       service.fetchMissingActions(deps, caller, platform),
     );
-    serve(app, accounts.recheck[platform], ({ deps, caller, input }) =>
+    serve(app, linkedAccounts.recheck[platform], ({ deps, caller, input }) =>
       service.recheck(deps, caller, platform, input.history_id),
     );
     // The consent page sends the browser back here; the one-time state names the member.
@@ -27,17 +27,19 @@ export function accountsRoutes(app: FastifyInstance) {
       return reply.redirect(await service.completeLink(app.deps, platform, query));
     });
   }
-  serve(app, accounts.reverse, ({ deps, caller, input }) => service.reverse(deps, caller, input.history_id));
-  serve(app, accounts.checkPageExists, ({ deps, caller, input }) =>
+  serve(app, linkedAccounts.reverse, ({ deps, caller, input }) =>
+    service.reverse(deps, caller, input.history_id),
+  );
+  serve(app, linkedAccounts.checkPageExists, ({ deps, caller, input }) =>
     service.checkPageExists(deps, caller, input.history_id),
   );
-  serve(app, accounts.markInvalid, ({ deps, caller, input }) =>
+  serve(app, linkedAccounts.markInvalid, ({ deps, caller, input }) =>
     service.markInvalid(deps, caller, input.history_id),
   );
-  serve(app, accounts.confirmProfile, ({ deps, caller, input }) =>
+  serve(app, linkedAccounts.confirmProfile, ({ deps, caller, input }) =>
     service.confirmProfile(deps, caller, input.platform),
   );
-  serve(app, accounts.getPlatformOfflineMessage, async ({ input }) =>
+  serve(app, linkedAccounts.getPlatformOfflineMessage, async ({ input }) =>
     service.platformOfflineMessage(input.platform),
   );
 }

@@ -1,5 +1,5 @@
 import { and, eq, desc, sql } from 'drizzle-orm';
-import { OPERATIONS_BASE, earn, type accounts as contract } from '@marquee/contract';
+import { OPERATIONS_BASE, earn, type linkedAccounts as contract } from '@marquee/contract';
 import type { AppDeps } from '../../platform/deps.js';
 import type { Caller } from '../../platform/auth.js';
 import { AppError, notFound } from '../../platform/errors.js';
@@ -9,8 +9,8 @@ import { PlatformOffline } from '../../integrations/types.js';
 import { listings } from '../listings/listings.tables.js';
 import { HOUSE_ID, InsufficientPoints, movePoints } from '../points/ledger.js';
 import { actions } from '../earn/earn.tables.js';
-import { linkedAccounts, oauthStates } from './accounts.tables.js';
-import { linkedAccount, missingCount } from './accounts.repo.js';
+import { linkedAccounts, oauthStates } from './linked-accounts.tables.js';
+import { linkedAccount, missingCount } from './linked-accounts.repo.js';
 import { askVerifier } from './verify.js';
 
 type LinkedPlatform = earn.LinkedPlatform;

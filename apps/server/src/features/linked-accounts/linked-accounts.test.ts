@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { accounts, earn, OPERATIONS_BASE } from '@marquee/contract';
+import { linkedAccounts as accountCalls, earn, OPERATIONS_BASE } from '@marquee/contract';
 import { useTestApp } from '../../../test/test-app.js';
 import {
   buildListing,
@@ -13,7 +13,7 @@ import { users } from '../members/members.tables.js';
 import { listings } from '../listings/listings.tables.js';
 import { actions } from '../earn/earn.tables.js';
 import { simProfiles } from '../../simulated/simulated.tables.js';
-import { linkedAccounts } from './accounts.tables.js';
+import { linkedAccounts } from './linked-accounts.tables.js';
 
 const t = useTestApp();
 const SECOND = 1000;
@@ -52,7 +52,7 @@ async function linkedEarner() {
 describe('authenticate/{platform} and the consent round trip', () => {
   it('asks an unlinked member to authorise, then links the account through the consent page', async () => {
     const member = await buildMember(t.db, t.clock);
-    const res = await t.call(accounts.authenticate.twitter, {}, member.token);
+    const res = await t.call(accountCalls.authenticate.twitter, {}, member.token);
     expect(res.body).toMatchObject({ status: 'token_missing', handle: null });
     const loginUrl = new URL(res.body.loginUrl, 'http://marquee.test');
     const state = loginUrl.searchParams.get('state') as string;
@@ -68,7 +68,7 @@ describe('authenticate/{platform} and the consent round trip', () => {
     });
     expect(back.statusCode).toBe(302);
     expect(back.headers.location).toBe('/dashboard/twitter');
-    const after = await t.call(accounts.authenticate.twitter, {}, member.token);
+    const after = await t.call(accountCalls.authenticate.twitter, {}, member.token);
     expect(after.body).toMatchObject({ status: 'token_verified', handle: 'nora_x' });
     // A state is good once.
     const replay = await t.app.inject({
@@ -94,18 +94,18 @@ describe('authenticate/{platform} and the consent round trip', () => {
       .update(linkedAccounts)
       .set({ status: 'token_error' })
       .where(eq(linkedAccounts.userId, member.id));
-    const res = await t.call(accounts.authenticate.facebook, {}, member.token);
+    const res = await t.call(accountCalls.authenticate.facebook, {}, member.token);
     expect(res.body.status).toBe('token_error');
     expect(res.body.message).toBe(earn.MESSAGES.tokenError);
   });
 
   it('confirms the profile of a linked account only', async () => {
     const { earner } = await linkedEarner();
-    const ok = await t.call(accounts.confirmProfile, { platform: 'twitter' }, earner.token);
+    const ok = await t.call(accountCalls.confirmProfile, { platform: 'twitter' }, earner.token);
     expect(ok.body.status).toBe('success');
-    const missing = await t.call(accounts.confirmProfile, { platform: 'facebook' }, earner.token);
+    const missing = await t.call(accountCalls.confirmProfile, { platform: 'facebook' }, earner.token);
     expect(missing.statusCode).toBe(409);
-    const bad = await t.call(accounts.confirmProfile, { platform: 'myspace' }, earner.token);
+    const bad = await t.call(accountCalls.confirmProfile, { platform: 'myspace' }, earner.token);
     expect(bad.statusCode).toBe(400);
   });
 });
@@ -137,7 +137,7 @@ describe('confirmAction and missing actions (D5.6, D11.3)', () => {
       extra: 'action_missing',
       action_platform: 'X/Twitter',
     });
-    const list = await t.call(accounts.fetchMissingActions.twitter, {}, earner.token);
+    const list = await t.call(accountCalls.fetchMissingActions.twitter, {}, earner.token);
     expect(list.body.missingActions).toHaveLength(1);
     expect(list.body.missingActions[0]).toMatchObject({ giver_id: owner.id, taken: 10 });
     expect(list.body.platformDetails).toMatchObject({ namePretty: 'X/Twitter', profileName: `@${handle}` });
@@ -149,10 +149,10 @@ describe('confirmAction and missing actions (D5.6, D11.3)', () => {
     const facebook = await t.call(earn.fetchListings, { listingType: 'facebook', maxItems: 4 }, earner.token);
     expect(facebook.body.status).not.toBe('checktoken');
     const historyId = list.body.missingActions[0]?.history_id as number;
-    const still = await t.call(accounts.recheck.twitter, { history_id: historyId }, earner.token);
+    const still = await t.call(accountCalls.recheck.twitter, { history_id: historyId }, earner.token);
     expect(still.body).toMatchObject({ status: 'missing', remaining: 1 });
     await simulateClick(t.db, t.clock, 'twitter', handle, listing.externalId);
-    const found = await t.call(accounts.recheck.twitter, { history_id: historyId }, earner.token);
+    const found = await t.call(accountCalls.recheck.twitter, { history_id: historyId }, earner.token);
     expect(found.body).toMatchObject({ status: 'verified', remaining: 0 });
   });
 
@@ -162,13 +162,21 @@ describe('confirmAction and missing actions (D5.6, D11.3)', () => {
     const listing = await followListing(owner.id);
     await confirmFollow(earner, owner.id, listing.id);
     expect(await balance(earner.id)).toBe(10);
-    const [missing] = (await t.call(accounts.fetchMissingActions.twitter, {}, earner.token)).body
+    const [missing] = (await t.call(accountCalls.fetchMissingActions.twitter, {}, earner.token)).body
       .missingActions;
-    const res = await t.call(accounts.reverse, { history_id: missing?.history_id as number }, earner.token);
+    const res = await t.call(
+      accountCalls.reverse,
+      { history_id: missing?.history_id as number },
+      earner.token,
+    );
     expect(res.body).toMatchObject({ status: 'success', remaining: 0 });
     expect(await balance(earner.id)).toBe(0);
     expect(await balance(owner.id)).toBe(100);
-    const twice = await t.call(accounts.reverse, { history_id: missing?.history_id as number }, earner.token);
+    const twice = await t.call(
+      accountCalls.reverse,
+      { history_id: missing?.history_id as number },
+      earner.token,
+    );
     expect(twice.statusCode).toBe(404);
     const again = await t.call(
       earn.fetchListings,
@@ -183,15 +191,15 @@ describe('confirmAction and missing actions (D5.6, D11.3)', () => {
     const owner = await buildMember(t.db, t.clock, { points: 100 });
     const listing = await followListing(owner.id);
     await confirmFollow(earner, owner.id, listing.id);
-    const [missing] = (await t.call(accounts.fetchMissingActions.twitter, {}, earner.token)).body
+    const [missing] = (await t.call(accountCalls.fetchMissingActions.twitter, {}, earner.token)).body
       .missingActions;
     const historyId = missing?.history_id as number;
-    const exists = await t.call(accounts.checkPageExists, { history_id: historyId }, earner.token);
+    const exists = await t.call(accountCalls.checkPageExists, { history_id: historyId }, earner.token);
     expect(exists.body).toMatchObject({ status: 'exists', message: earn.MESSAGES.pageStillExists });
-    const refused = await t.call(accounts.markInvalid, { history_id: historyId }, earner.token);
+    const refused = await t.call(accountCalls.markInvalid, { history_id: historyId }, earner.token);
     expect(refused.statusCode).toBe(409);
     await t.db.update(simProfiles).set({ removed: true }).where(eq(simProfiles.handle, listing.externalId));
-    const gone = await t.call(accounts.checkPageExists, { history_id: historyId }, earner.token);
+    const gone = await t.call(accountCalls.checkPageExists, { history_id: historyId }, earner.token);
     expect(gone.body).toMatchObject({
       status: 'missing',
       message: earn.MESSAGES.markedInvalid,
@@ -208,13 +216,17 @@ describe('confirmAction and missing actions (D5.6, D11.3)', () => {
     const owner = await buildMember(t.db, t.clock, { points: 100 });
     const listing = await followListing(owner.id);
     await confirmFollow(earner, owner.id, listing.id);
-    const [missing] = (await t.call(accounts.fetchMissingActions.twitter, {}, earner.token)).body
+    const [missing] = (await t.call(accountCalls.fetchMissingActions.twitter, {}, earner.token)).body
       .missingActions;
-    const theirs = await t.call(accounts.reverse, { history_id: missing?.history_id as number }, other.token);
+    const theirs = await t.call(
+      accountCalls.reverse,
+      { history_id: missing?.history_id as number },
+      other.token,
+    );
     expect(theirs.statusCode).toBe(404);
-    const bad = await t.call(accounts.reverse, { history_id: 'x' }, earner.token);
+    const bad = await t.call(accountCalls.reverse, { history_id: 'x' }, earner.token);
     expect(bad.statusCode).toBe(400);
-    const out = await t.call(accounts.fetchMissingActions.twitter, {});
+    const out = await t.call(accountCalls.fetchMissingActions.twitter, {});
     expect(out.statusCode).toBe(401);
   });
 
@@ -235,7 +247,7 @@ describe('confirmAction and missing actions (D5.6, D11.3)', () => {
 
   it('gives the platform offline message', async () => {
     const member = await buildMember(t.db, t.clock);
-    const res = await t.call(accounts.getPlatformOfflineMessage, { platform: 'twitter' }, member.token);
+    const res = await t.call(accountCalls.getPlatformOfflineMessage, { platform: 'twitter' }, member.token);
     expect(res.body.messageContent).toContain('X/Twitter is not answering');
   });
 });

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { accounts, earn } from '@marquee/contract';
+import { linkedAccounts as accountCalls, earn } from '@marquee/contract';
 import { useTestApp } from '../../../test/test-app.js';
 import { buildListing, buildMember, linkAccount } from '../../../test/factories.js';
 import { simulatedIntegrations } from '../../integrations/index.js';
 import { PlatformAuthRejected } from '../../integrations/platform-fetch.js';
 import { PlatformOffline } from '../../integrations/types.js';
 import { actions } from '../earn/earn.tables.js';
-import { linkedAccounts } from './accounts.tables.js';
+import { linkedAccounts } from './linked-accounts.tables.js';
 
 /** X refuses one handle's sign-in and is unreachable for another; everything else is the simulated platform. */
 const t = useTestApp({
@@ -45,7 +45,7 @@ describe('when the platform cannot check a follow (D5.6)', () => {
     expect(res.body).toMatchObject({ status: 'success', points_earned: 10 });
     const [account] = await t.db.select().from(linkedAccounts).where(eq(linkedAccounts.userId, earner.id));
     expect(account?.status).toBe('token_error');
-    const check = await t.call(accounts.authenticate.twitter, {}, earner.token);
+    const check = await t.call(accountCalls.authenticate.twitter, {}, earner.token);
     expect(check.body.status).toBe('token_error');
     const next = await t.call(earn.fetchListings, { listingType: 'twitter', maxItems: 4 }, earner.token);
     expect(next.body.status).toBe('checktoken');

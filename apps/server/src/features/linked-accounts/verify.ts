@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../platform/deps.js';
 import { PlatformOffline } from '../../integrations/types.js';
 import { PlatformAuthRejected } from '../../integrations/platform-fetch.js';
-import { markTokenError, type LinkedAccount } from './accounts.repo.js';
+import { markTokenError, type LinkedAccount } from './linked-accounts.repo.js';
 
 /**
  * Asks the platform whether a member's linked account followed or liked `target` (D5.6). A refused

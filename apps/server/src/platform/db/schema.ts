@@ -6,7 +6,7 @@ export * from '../../features/payments/payments.tables.js';
 export * from '../../features/points/points.tables.js';
 export * from '../../features/listings/listings.tables.js';
 export * from '../../features/earn/earn.tables.js';
-export * from '../../features/accounts/accounts.tables.js';
+export * from '../../features/linked-accounts/linked-accounts.tables.js';
 export * from '../../simulated/simulated.tables.js';
 export * from '../../features/messages/messages.tables.js';
 export * from '../../features/alerts/alerts.tables.js';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
-import { accounts, earn } from '@marquee/contract';
+import { linkedAccounts, earn } from '@marquee/contract';
 import { ApiError, call } from '../../app/api';
 import { SUPPORT_EMAIL } from '../../app/site';
 import { Avatar } from '../../ui/Avatar';
@@ -84,7 +84,7 @@ function AuthorisePrompt({
   answer,
 }: {
   platform: LinkedPlatform;
-  answer: { status: accounts.AccountStatus; loginUrl: string; message: string };
+  answer: { status: linkedAccounts.AccountStatus; loginUrl: string; message: string };
 }) {
   const names = PLATFORM_NAMES[platform];
   const failed = answer.status === 'token_error';
@@ -148,7 +148,7 @@ function MissingActions({
   }, []);
   const missing = useQuery({ ...missingActionsQuery(platform), enabled: waited });
   const confirmProfile = useMutation({
-    mutationFn: () => call(accounts.confirmProfile, { platform }),
+    mutationFn: () => call(linkedAccounts.confirmProfile, { platform }),
     onSuccess: () => void missing.refetch(),
   });
 

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
-import { accounts, earn } from '@marquee/contract';
+import { linkedAccounts, earn } from '@marquee/contract';
 import { call } from '../../app/api';
 import { showSuccess, showWarning } from '../../ui/toast';
 import { showErrorText } from '../earn/notify';
@@ -11,7 +11,7 @@ import { PLATFORM_NAMES, type LinkedPlatform } from './api';
 
 interface MissingActionsListProps {
   platform: LinkedPlatform;
-  items: accounts.MissingAction[];
+  items: linkedAccounts.MissingAction[];
   accountName: string;
   /** An item was settled and others remain: fetch the list again. */
   onChanged: () => void;
@@ -59,7 +59,7 @@ function MissingItem({
   onSettled,
 }: {
   platform: LinkedPlatform;
-  item: accounts.MissingAction;
+  item: linkedAccounts.MissingAction;
   onSettled: (remaining: number) => void;
 }) {
   const names = PLATFORM_NAMES[platform];
@@ -69,7 +69,7 @@ function MissingItem({
   const input = { history_id: item.history_id };
 
   const recheck = useMutation({
-    mutationFn: () => call(accounts.recheck[platform], input),
+    mutationFn: () => call(linkedAccounts.recheck[platform], input),
     onSuccess: (answer) => {
       if (answer.status === 'verified')
         showSuccess(answer.message || `Thanks! We found that ${names.action}.`);
@@ -79,7 +79,7 @@ function MissingItem({
     },
   });
   const reverse = useMutation({
-    mutationFn: () => call(accounts.reverse, input),
+    mutationFn: () => call(linkedAccounts.reverse, input),
     onSuccess: (answer) => {
       setConfirmingReverse(false);
       showSuccess(answer.message || `The ${item.taken} points went back to the listing's owner.`);
@@ -88,7 +88,7 @@ function MissingItem({
     },
   });
   const pageGone = useMutation({
-    mutationFn: () => call(accounts.checkPageExists, input),
+    mutationFn: () => call(linkedAccounts.checkPageExists, input),
     onSuccess: (answer) => {
       if (answer.status === 'missing') {
         showSuccess(earn.MESSAGES.markedInvalid);

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { earn } from '@marquee/contract';
-import { accounts } from '@marquee/contract';
+import { linkedAccounts } from '@marquee/contract';
 import { call } from '../../app/api';
 
 export type LinkedPlatform = earn.LinkedPlatform;
@@ -14,8 +14,8 @@ export const PLATFORM_NAMES: Record<LinkedPlatform, { name: string; action: stri
 /** The member's own account on the platform (spec 1 §4 "Account check per platform"). */
 export const accountStatusQuery = (platform: LinkedPlatform) =>
   queryOptions({
-    queryKey: ['accounts', 'status', platform] as const,
-    queryFn: ({ signal }) => call(accounts.authenticate[platform], {}, { signal }),
+    queryKey: ['linked-accounts', 'status', platform] as const,
+    queryFn: ({ signal }) => call(linkedAccounts.authenticate[platform], {}, { signal }),
     staleTime: 0,
     gcTime: 0,
     retry: false,
@@ -24,8 +24,8 @@ export const accountStatusQuery = (platform: LinkedPlatform) =>
 
 export const missingActionsQuery = (platform: LinkedPlatform) =>
   queryOptions({
-    queryKey: ['accounts', 'missing', platform] as const,
-    queryFn: ({ signal }) => call(accounts.fetchMissingActions[platform], {}, { signal }),
+    queryKey: ['linked-accounts', 'missing', platform] as const,
+    queryFn: ({ signal }) => call(linkedAccounts.fetchMissingActions[platform], {}, { signal }),
     staleTime: 0,
     gcTime: 0,
     retry: false,
@@ -34,7 +34,7 @@ export const missingActionsQuery = (platform: LinkedPlatform) =>
 
 export const offlineMessageQuery = (platform: LinkedPlatform) =>
   queryOptions({
-    queryKey: ['accounts', 'offline', platform] as const,
-    queryFn: ({ signal }) => call(accounts.getPlatformOfflineMessage, { platform }, { signal }),
+    queryKey: ['linked-accounts', 'offline', platform] as const,
+    queryFn: ({ signal }) => call(linkedAccounts.getPlatformOfflineMessage, { platform }, { signal }),
     meta: { quiet: true },
   });

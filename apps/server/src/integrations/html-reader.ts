@@ -1,126 +1,141 @@
+import { parse, type DefaultTreeAdapterTypes } from 'parse5';
+
 /**
- * Just enough HTML reading for the page parsers: elements found by an attribute, their text, meta
- * tags and JSON-LD. Pages are read by their stable test ids, never by generated class names.
+ * Reading outside pages with a real HTML parser (parse5, the WHATWG algorithm browsers use): a page
+ * is parsed once into its tree of elements, and the page readers look elements up by their stable
+ * attributes (test ids, ids, itemprops, meta properties), never by generated class names. Entities
+ * are decoded by the parser, in text and in attribute values alike.
  */
 
-export interface FoundElement {
-  tag: string;
-  /** The opening tag's attributes, as written. */
-  attrs: string;
-  /** Everything between the opening and the matching closing tag. */
-  inner: string;
+export type HtmlElement = DefaultTreeAdapterTypes.Element;
+type HtmlNode = DefaultTreeAdapterTypes.Node;
+
+/** A parsed page: its elements in document order. */
+export interface HtmlPage {
+  readonly elements: readonly HtmlElement[];
 }
 
-const VOID_TAGS = new Set([
-  'area',
-  'br',
-  'col',
-  'embed',
-  'hr',
-  'img',
-  'input',
-  'link',
-  'meta',
-  'source',
-  'wbr',
-]);
+/** Elements whose text is not text a reader sees. */
+const NOT_TEXT = new Set(['script', 'style', 'template', 'noscript']);
 
-function escapeRegExp(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+function childrenOf(node: HtmlNode): HtmlNode[] {
+  const children: HtmlNode[] = 'childNodes' in node ? [...node.childNodes] : [];
+  // A <template>'s markup lives in its content fragment, not among its children.
+  if (node.nodeName === 'template' && 'content' in node) children.push(...node.content.childNodes);
+  return children;
 }
 
-/** Every element whose attribute `name` equals `value`, or matches it when `value` is a RegExp. */
-export function findElements(html: string, name: string, value: string | RegExp): FoundElement[] {
-  const valuePattern = typeof value === 'string' ? escapeRegExp(value) : value.source;
-  const open = new RegExp(
-    `<([a-zA-Z][\\w-]*)((?:\\s[^>]*?)?\\s${escapeRegExp(name)}=(["'])(?:${valuePattern})\\3[^>]*)>`,
-    'g',
-  );
-  const found: FoundElement[] = [];
-  for (const m of html.matchAll(open)) {
-    const tag = (m[1] ?? '').toLowerCase();
-    const attrs = m[2] ?? '';
-    const start = (m.index ?? 0) + m[0].length;
-    if (VOID_TAGS.has(tag) || attrs.endsWith('/')) {
-      found.push({ tag, attrs, inner: '' });
-      continue;
-    }
-    found.push({ tag, attrs, inner: html.slice(start, closingIndex(html, tag, start)) });
+function isElement(node: HtmlNode): node is HtmlElement {
+  return 'tagName' in node;
+}
+
+/** Every element under `node`, in document order (iteratively: real pages nest deeply). */
+function descendants(node: HtmlNode): HtmlElement[] {
+  const out: HtmlElement[] = [];
+  const stack = childrenOf(node).reverse();
+  while (stack.length > 0) {
+    const next = stack.pop() as HtmlNode;
+    if (isElement(next)) out.push(next);
+    stack.push(...childrenOf(next).reverse());
   }
-  return found;
+  return out;
 }
 
-/** Where the element opened just before `from` closes, counting nested elements of the same tag. */
-function closingIndex(html: string, tag: string, from: number): number {
-  const re = new RegExp(`<(/?)${tag}\\b[^>]*?(/?)>`, 'gi');
-  re.lastIndex = from;
-  let depth = 1;
-  for (let m = re.exec(html); m; m = re.exec(html)) {
-    if (m[1] === '/') depth -= 1;
-    else if (m[2] !== '/') depth += 1;
-    if (depth === 0) return m.index;
-  }
-  return html.length;
+export function readHtml(html: string): HtmlPage {
+  return { elements: descendants(parse(html)) };
 }
 
-/** Matches a class attribute that holds `token` among its classes. */
-export function hasClass(token: string): RegExp {
-  return new RegExp(`(?:[^"']*\\s)?${escapeRegExp(token)}(?:\\s[^"']*)?`);
+type Scope = HtmlPage | HtmlElement;
+
+function elementsIn(scope: Scope): readonly HtmlElement[] {
+  return 'elements' in scope ? scope.elements : descendants(scope);
 }
 
-export function firstElement(html: string, name: string, value: string | RegExp): FoundElement | null {
-  return findElements(html, name, value)[0] ?? null;
+export function attr(el: HtmlElement, name: string): string | null {
+  return el.attrs.find((a) => a.name === name)?.value ?? null;
 }
 
-/** The value of one attribute in an opening tag's attribute text. */
-export function attribute(attrs: string, name: string): string | null {
-  const m = new RegExp(`\\s${escapeRegExp(name)}=(["'])(.*?)\\1`, 's').exec(` ${attrs}`);
-  return m ? decodeEntities(m[2] ?? '') : null;
+export function hasClass(el: HtmlElement, token: string): boolean {
+  return (attr(el, 'class') ?? '').split(/\s+/).includes(token);
 }
 
-const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+/** Elements of `scope` for which `test` holds, in document order. */
+export function findAll(scope: Scope, test: (el: HtmlElement) => boolean): HtmlElement[] {
+  return elementsIn(scope).filter(test);
+}
 
-export function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, body: string) => {
-    if (body[0] === '#') {
-      const code =
-        body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
-      return Number.isFinite(code) && code > 0 && code < 0x110000 ? String.fromCodePoint(code) : whole;
-    }
-    return NAMED[body.toLowerCase()] ?? whole;
+export function findFirst(scope: Scope, test: (el: HtmlElement) => boolean): HtmlElement | null {
+  return elementsIn(scope).find(test) ?? null;
+}
+
+/** Elements whose attribute `name` equals `value`, or matches it when `value` is a RegExp. */
+export function withAttr(scope: Scope, name: string, value: string | RegExp): HtmlElement[] {
+  return findAll(scope, (el) => {
+    const v = attr(el, name);
+    return v !== null && (typeof value === 'string' ? v === value : value.test(v));
   });
 }
 
-/** The text a reader sees: no comments, scripts or tags, entities decoded, spaces collapsed. */
-export function textOf(fragment: string): string {
-  const stripped = fragment
-    .replace(/<!--[\s\S]*?-->/g, '')
-    .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, ' ')
-    .replace(/<[^>]*>/g, ' ');
-  return decodeEntities(stripped).replace(/\s+/g, ' ').trim();
+export function firstWithAttr(scope: Scope, name: string, value: string | RegExp): HtmlElement | null {
+  return withAttr(scope, name, value)[0] ?? null;
 }
 
-/** `<meta property|name="key" content="...">` */
-export function metaContent(html: string, key: string): string | null {
-  for (const attr of ['property', 'name']) {
-    const el = firstElement(html, attr, key);
-    if (el?.tag === 'meta') return attribute(el.attrs, 'content');
+function collapse(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** The text a reader sees in an element: no scripts or styles, spaces collapsed. */
+export function textOf(el: HtmlElement): string {
+  const parts: string[] = [];
+  const stack: HtmlNode[] = [el];
+  while (stack.length > 0) {
+    const node = stack.pop() as HtmlNode;
+    if (node.nodeName === '#text' && 'value' in node) parts.push(node.value);
+    else if (isElement(node) && NOT_TEXT.has(node.tagName)) continue;
+    else if ('childNodes' in node) stack.push(...[...node.childNodes].reverse());
+    parts.push(' ');
   }
-  return null;
+  return collapse(parts.join(''));
 }
 
-/** The page's first JSON-LD object, or null when it has none that parses. */
-export function jsonLd(html: string): Record<string, unknown> | null {
-  const m = /<script[^>]*type=["']application\/ld\+json["'][^>]*>([\s\S]*?)<\/script>/i.exec(html);
-  if (!m) return null;
+/** The text directly inside an element, leaving out its child elements ("Title" of `<h1>Title<span>(2016)</span></h1>`). */
+export function ownTextOf(el: HtmlElement): string {
+  return collapse(
+    el.childNodes.map((n) => (n.nodeName === '#text' && 'value' in n ? n.value : ' ')).join(''),
+  );
+}
+
+/** The raw content of a <script> element. */
+export function scriptText(el: HtmlElement): string {
+  return el.childNodes.map((n) => (n.nodeName === '#text' && 'value' in n ? n.value : '')).join('');
+}
+
+/** `<meta property="key" content>` or `<meta name="key" content>`. */
+export function metaContent(page: HtmlPage, key: string): string | null {
+  const meta = findFirst(
+    page,
+    (el) => el.tagName === 'meta' && (attr(el, 'property') === key || attr(el, 'name') === key),
+  );
+  return meta ? attr(meta, 'content') : null;
+}
+
+/** The JSON inside a script, or null when there is none or it does not parse. */
+export function scriptJson(el: HtmlElement | null): unknown {
+  if (!el) return null;
   try {
-    const value: unknown = JSON.parse(m[1] ?? '');
-    return value && typeof value === 'object' && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : null;
+    return JSON.parse(scriptText(el)) as unknown;
   } catch {
     return null;
   }
+}
+
+/** The page's first JSON-LD object, or null when it has none that parses. */
+export function jsonLd(page: HtmlPage): Record<string, unknown> | null {
+  for (const script of withAttr(page, 'type', 'application/ld+json')) {
+    const value = scriptJson(script);
+    if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+  }
+  return null;
 }
 
 /** "1,234" -> 1234; null when there are no digits. */

@@ -49,6 +49,41 @@ describe('loadConfig (R2)', () => {
     expect(loadConfig({ CONTROLLABLE_CLOCK: 'true' }).controllableClock).toBe(true);
     expect(loadConfig({ ...SAFE, CONTROLLABLE_CLOCK: 'true' }).controllableClock).toBe(false);
   });
+
+  it('reads S3 only with bucket and both keys: AWS by its region, another service by its endpoint, path-style', () => {
+    const keys = { S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'AK', S3_SECRET_ACCESS_KEY: 'SK' };
+    expect(loadConfig({}).s3).toBeUndefined();
+    expect(loadConfig(keys).s3).toEqual({
+      endpoint: undefined,
+      bucket: 'media',
+      region: 'us-east-1',
+      accessKeyId: 'AK',
+      secretAccessKey: 'SK',
+      prefix: '',
+      forcePathStyle: false,
+    });
+    expect(
+      loadConfig({
+        ...keys,
+        S3_ENDPOINT: 'http://minio.internal:9000/',
+        S3_REGION: 'eu-west-1',
+        S3_PREFIX: 'm/',
+      }).s3,
+    ).toMatchObject({
+      endpoint: 'http://minio.internal:9000',
+      region: 'eu-west-1',
+      prefix: 'm/',
+      forcePathStyle: true,
+    });
+    expect(loadConfig({ ...keys, S3_FORCE_PATH_STYLE: 'true' }).s3?.forcePathStyle).toBe(true);
+    expect(
+      loadConfig({ ...keys, S3_ENDPOINT: 'https://r2.example.test', S3_FORCE_PATH_STYLE: 'no' }).s3
+        ?.forcePathStyle,
+    ).toBe(false);
+    expect(() => loadConfig({ ...keys, S3_FORCE_PATH_STYLE: 'sometimes' })).toThrow(
+      'S3_FORCE_PATH_STYLE must be true or false.',
+    );
+  });
 });
 
 describe('productionProblems (R2)', () => {

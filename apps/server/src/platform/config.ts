@@ -34,14 +34,16 @@ export interface SmtpConfig {
 
 /** S3-compatible storage for uploaded images (S3_*); when unset, images are kept under DATA_DIR/media. */
 export interface S3Config {
-  /** e.g. https://s3.us-east-1.amazonaws.com or a MinIO address; path-style requests. */
-  endpoint: string;
+  /** A MinIO, R2, ... address (S3_ENDPOINT); unset for AWS itself, whose address follows from the region. */
+  endpoint?: string;
   bucket: string;
   region: string;
   accessKeyId: string;
   secretAccessKey: string;
   /** Key prefix inside the bucket, e.g. 'marquee/' (empty for none). */
   prefix: string;
+  /** {endpoint}/{bucket}/{key} instead of {bucket}.{endpoint host}/{key}: on by default with S3_ENDPOINT. */
+  forcePathStyle: boolean;
 }
 
 export interface AppConfig {
@@ -151,6 +153,13 @@ const envSchema = z.object({
   S3_REGION: optionalText,
   S3_ENDPOINT: url('S3_ENDPOINT'),
   S3_PREFIX: optionalText,
+  // No fixed default: path-style unless S3 is AWS itself (see loadConfig).
+  S3_FORCE_PATH_STYLE: optionalText.pipe(
+    z
+      .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'S3_FORCE_PATH_STYLE must be true or false.' })
+      .optional()
+      .transform((v) => (v === undefined ? undefined : ['true', '1', 'yes'].includes(v))),
+  ),
   SMTP_HOST: optionalText,
   SMTP_PORT: positive('SMTP_PORT', 587),
   SMTP_SECURE: flag('SMTP_SECURE', false),
@@ -203,15 +212,14 @@ export function loadConfig(raw: NodeJS.ProcessEnv = process.env): AppConfig {
     s3:
       env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
         ? {
-            endpoint: (env.S3_ENDPOINT ?? `https://s3.${env.S3_REGION ?? 'us-east-1'}.amazonaws.com`).replace(
-              /\/$/,
-              '',
-            ),
+            endpoint: env.S3_ENDPOINT?.replace(/\/$/, ''),
             bucket: env.S3_BUCKET,
             region: env.S3_REGION ?? 'us-east-1',
             accessKeyId: env.S3_ACCESS_KEY_ID,
             secretAccessKey: env.S3_SECRET_ACCESS_KEY,
             prefix: env.S3_PREFIX ?? '',
+            // MinIO and most self-hosted services answer path-style only; AWS prefers the bucket in the host.
+            forcePathStyle: env.S3_FORCE_PATH_STYLE ?? env.S3_ENDPOINT !== undefined,
           }
         : undefined,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),

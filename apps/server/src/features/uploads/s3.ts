@@ -1,125 +1,90 @@
-import { createHash, createHmac } from 'node:crypto';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { S3Config } from '../../platform/config.js';
 import type { ImageStorage } from './storage.js';
+import { CACHE_FOREVER } from './uploads.policy.js';
 
 /**
- * S3-compatible storage (AWS S3, MinIO, R2, Spaces...) through plain fetch, signed with AWS
- * Signature Version 4 in the Authorization header. Path-style addresses: {endpoint}/{bucket}/{key}.
+ * Presigned addresses (docs/domain.md M4): all links of one 5-minute window are signed at its start,
+ * so the same picture gets the same address for everyone in that window and browsers' caches hit;
+ * each is valid 10 minutes, so a link handed out at the window's very end still has 5.
  */
+export const LINK_WINDOW_SECONDS = 300;
+export const LINK_LIFETIME_SECONDS = 600;
 
-export interface SignInput {
-  method: string;
-  url: URL;
-  /** Headers to sign besides host, x-amz-date and x-amz-content-sha256 (e.g. range, content-type). */
-  headers: Record<string, string>;
-  /** Hex SHA-256 of the body ('UNSIGNED-PAYLOAD' is not used: every body is hashed). */
-  payloadHash: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  region: string;
-  service: string;
-  /** The request time; x-amz-date is derived from it. */
-  at: Date;
+/** The SDK takes most of a second to load: only a site that stores pictures in S3 loads it, on first use. */
+const loadSdk = async () => {
+  const [sdk, presigner] = await Promise.all([
+    import('@aws-sdk/client-s3'),
+    import('@aws-sdk/s3-request-presigner'),
+  ]);
+  return { ...sdk, getSignedUrl: presigner.getSignedUrl };
+};
+type Sdk = Awaited<ReturnType<typeof loadSdk>>;
+
+/** The AWS SDK's client for the configured bucket; its credentials come from S3_* only. */
+function s3Client(sdk: Sdk, config: S3Config): S3Client {
+  return new sdk.S3Client({
+    region: config.region,
+    ...(config.endpoint ? { endpoint: config.endpoint } : {}),
+    forcePathStyle: config.forcePathStyle,
+    // Given outright, so the SDK never looks for credentials in files, the environment or instance metadata.
+    credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
+    // Checksum headers only where S3 requires them: several S3-compatible services refuse the CRC32
+    // headers the SDK would otherwise add to every upload.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
 }
 
-export const sha256Hex = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
-const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data).digest();
+/** Images in an S3-compatible bucket (AWS S3, MinIO, R2, ...) under S3_PREFIX (docs/domain.md M1). */
+export function s3Storage(config: S3Config): ImageStorage {
+  let ready: Promise<{ sdk: Sdk; client: S3Client }> | undefined;
+  const open = () => (ready ??= loadSdk().then((sdk) => ({ sdk, client: s3Client(sdk, config) })));
+  const target = (key: string) => ({ Bucket: config.bucket, Key: `${config.prefix}${key}` });
+  const statusOf = (sdk: Sdk, error: unknown) =>
+    error instanceof sdk.S3ServiceException ? error.$metadata.httpStatusCode : undefined;
 
-/** RFC 3986 encoding as SigV4 wants it: everything but unreserved characters (and '/' in paths). */
-function uriEncode(text: string, keepSlash: boolean): string {
-  return Array.from(new TextEncoder().encode(text))
-    .map((byte) => {
-      const c = String.fromCharCode(byte);
-      if (/[A-Za-z0-9\-._~]/.test(c) || (keepSlash && c === '/')) return c;
-      return `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
-    })
-    .join('');
-}
-
-/**
- * The headers that sign a request (SigV4): x-amz-date, x-amz-content-sha256 and Authorization,
- * plus those given. Pure, so it is tested against AWS's documented example.
- */
-export function signRequest(input: SignInput): Record<string, string> {
-  const amzDate = input.at
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d{3}/, '');
-  const day = amzDate.slice(0, 8);
-  const headers: Record<string, string> = {
-    ...Object.fromEntries(Object.entries(input.headers).map(([k, v]) => [k.toLowerCase(), v])),
-    host: input.url.host,
-    'x-amz-content-sha256': input.payloadHash,
-    'x-amz-date': amzDate,
-  };
-  const names = Object.keys(headers).sort();
-  const canonicalHeaders = names
-    .map((n) => `${n}:${String(headers[n]).trim().replace(/\s+/g, ' ')}\n`)
-    .join('');
-  const signedHeaders = names.join(';');
-  const query = [...input.url.searchParams.entries()]
-    .map(([k, v]) => [uriEncode(k, false), uriEncode(v, false)] as const)
-    .sort(([a, x], [b, y]) => (a === b ? (x < y ? -1 : 1) : a < b ? -1 : 1))
-    .map(([k, v]) => `${k}=${v}`)
-    .join('&');
-  const path = uriEncode(decodeURIComponent(input.url.pathname), true) || '/';
-  const canonicalRequest = [
-    input.method,
-    path,
-    query,
-    canonicalHeaders,
-    signedHeaders,
-    input.payloadHash,
-  ].join('\n');
-  const scope = `${day}/${input.region}/${input.service}/aws4_request`;
-  const stringToSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256Hex(canonicalRequest)].join('\n');
-  const kDate = hmac(`AWS4${input.secretAccessKey}`, day);
-  const kSigning = hmac(hmac(hmac(kDate, input.region), input.service), 'aws4_request');
-  const signature = createHmac('sha256', kSigning).update(stringToSign).digest('hex');
-  const { host: _host, ...sent } = headers;
-  void _host;
-  return {
-    ...sent,
-    authorization: `AWS4-HMAC-SHA256 Credential=${input.accessKeyId}/${scope},SignedHeaders=${signedHeaders},Signature=${signature}`,
-  };
-}
-
-/** The storage on an S3-compatible service; fetch is passed in so that tests can watch it. */
-export function s3Storage(config: S3Config, fetchFn: typeof fetch = fetch): ImageStorage {
-  const urlOf = (key: string) =>
-    new URL(
-      `${config.endpoint.replace(/\/$/, '')}/${uriEncode(config.bucket, false)}/${uriEncode(config.prefix + key, true)}`,
-    );
-  const send = async (method: 'GET' | 'PUT' | 'DELETE', key: string, body?: Buffer, type?: string) => {
-    const url = urlOf(key);
-    const headers = signRequest({
-      method,
-      url,
-      headers: type ? { 'content-type': type } : {},
-      payloadHash: sha256Hex(body ?? ''),
-      accessKeyId: config.accessKeyId,
-      secretAccessKey: config.secretAccessKey,
-      region: config.region,
-      service: 's3',
-      at: new Date(),
-    });
-    return fetchFn(url, { method, headers, ...(body ? { body: new Uint8Array(body) } : {}) });
-  };
   return {
     kind: 's3',
-    async put(key, body, type) {
-      const res = await send('PUT', key, body, type);
-      if (!res.ok) throw new Error(`S3 PUT ${key} failed: ${res.status} ${await res.text()}`);
+    async put(key, body, contentType) {
+      const { sdk, client } = await open();
+      await client.send(
+        new sdk.PutObjectCommand({
+          ...target(key),
+          Body: body,
+          ContentType: contentType,
+          CacheControl: CACHE_FOREVER,
+        }),
+      );
     },
     async get(key) {
-      const res = await send('GET', key);
-      if (res.status === 404 || res.status === 403) return null;
-      if (!res.ok) throw new Error(`S3 GET ${key} failed: ${res.status}`);
-      return Buffer.from(await res.arrayBuffer());
+      const { sdk, client } = await open();
+      try {
+        const object = await client.send(new sdk.GetObjectCommand(target(key)));
+        return object.Body ? Buffer.from(await object.Body.transformToByteArray()) : null;
+      } catch (error) {
+        if (error instanceof sdk.NoSuchKey || statusOf(sdk, error) === 404) return null;
+        throw error;
+      }
     },
     async remove(key) {
-      const res = await send('DELETE', key);
-      if (!res.ok && res.status !== 404) throw new Error(`S3 DELETE ${key} failed: ${res.status}`);
+      const { sdk, client } = await open();
+      try {
+        // S3 answers 204 whether or not the object was there.
+        await client.send(new sdk.DeleteObjectCommand(target(key)));
+      } catch (error) {
+        if (statusOf(sdk, error) !== 404) throw error;
+      }
+    },
+    async link(key, now) {
+      const { sdk, client } = await open();
+      const windowMs = LINK_WINDOW_SECONDS * 1000;
+      const windowStart = Math.floor(now.getTime() / windowMs) * windowMs;
+      const url = await sdk.getSignedUrl(client, new sdk.GetObjectCommand(target(key)), {
+        expiresIn: LINK_LIFETIME_SECONDS,
+        signingDate: new Date(windowStart),
+      });
+      return { url, maxAgeSeconds: Math.ceil((windowStart + windowMs - now.getTime()) / 1000) };
     },
   };
 }

@@ -3,6 +3,13 @@ import { isBmp } from './bmp.js';
 
 const { BAD_TYPE, BAD_TYPE_HEADSHOT, FREE_PHOTO_LIMIT, MAX_UPLOAD_BYTES, TOO_LARGE } = contract;
 
+/** Stored names never change content, so browsers and proxies may keep them for a year (docs/domain.md M3). */
+export const CACHE_FOREVER = 'public, max-age=31536000, immutable';
+
+/** A stored image's name as the pipeline makes it ('1764057600000-3f9a1c0b2d.jpg'); anything else is no picture. */
+export const isImageName = (name: string) =>
+  /^[A-Za-z0-9][A-Za-z0-9._-]{0,120}$/.test(name) && !name.includes('..');
+
 /** What a file really is, read from its first bytes: never from its name or the browser's word. */
 export type ImageKind = 'png' | 'gif' | 'jpeg' | 'bmp';
 

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.js';
+import { users } from '../members/members.tables.js';
 import { images } from './uploads.tables.js';
 
 export type ImageRow = typeof images.$inferSelect;
@@ -22,6 +23,20 @@ export async function imagesOf(db: Db, ownerId: number, folder: string): Promise
 export async function findImage(db: Db, name: string): Promise<ImageRow | null> {
   const [row] = await db.select().from(images).where(eq(images.name, name)).limit(1);
   return row ?? null;
+}
+
+/**
+ * Whether a picture may be served (docs/domain.md M2): it is recorded and its owner's account is
+ * active (images_name_idx, then the owner by primary key).
+ */
+export async function isServableImage(db: Db, name: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: images.id })
+    .from(images)
+    .innerJoin(users, eq(users.id, images.ownerId))
+    .where(and(eq(images.name, name), eq(users.status, 'active')))
+    .limit(1);
+  return row !== undefined;
 }
 
 export async function deleteImageRows(db: Db, names: string[]): Promise<void> {

@@ -2,12 +2,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { uploads } from '@marquee/contract';
 import { serve } from '../../platform/route.js';
 import { addProfilePhoto } from '../profile/pictures.service.js';
-import { readImage } from './uploads.service.js';
+import { CACHE_FOREVER } from './uploads.policy.js';
+import { deliverImage } from './uploads.service.js';
 
-/** Stored names never change content, so browsers and proxies may keep them for a year. */
-const CACHE_FOREVER = 'public, max-age=31536000, immutable';
-
-/** The upload call (spec 2 §7) and the stored images, served at pictureUrl's addresses. */
+/** The upload call (spec 2 §7) and the stored images, served at pictureUrl's addresses (docs/domain.md M2-M4). */
 export function uploadsRoutes(app: FastifyInstance) {
   serve(app, uploads.upload, async ({ deps, caller, input }) => {
     const file = Buffer.from(input.myFile as Uint8Array);
@@ -15,11 +13,16 @@ export function uploadsRoutes(app: FastifyInstance) {
     return { status: 'success' as const, message: 'Your picture was added.', imageName: name };
   });
 
+  const noPicture = (reply: FastifyReply) => reply.code(404).type('text/plain').send('No such picture.');
   const sendImage = (size: uploads.PictureSize) =>
     async function (req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
       const { name } = req.params as { name: string };
-      const image = await readImage(app.deps, name, size);
-      if (!image) return reply.code(404).type('text/plain').send('No such picture.');
+      const image = await deliverImage(app.deps, name, size);
+      if (!image) return noPicture(reply);
+      if (image.kind === 'link')
+        return reply
+          .header('Cache-Control', `private, max-age=${image.maxAgeSeconds}`)
+          .redirect(image.url, 302);
       return reply
         .header('Cache-Control', CACHE_FOREVER)
         .header('X-Content-Type-Options', 'nosniff')
@@ -31,5 +34,5 @@ export function uploadsRoutes(app: FastifyInstance) {
   app.get('/media/80/:name', sendImage(80));
   app.get('/media/35/:name', sendImage(35));
   // Any other address under /media is no picture, never the web app's page.
-  app.get('/media/*', async (_req, reply) => reply.code(404).type('text/plain').send('No such picture.'));
+  app.get('/media/*', async (_req, reply) => noPicture(reply));
 }

@@ -4,8 +4,8 @@ import { uploads as contract } from '@marquee/contract';
 import type { AppDeps } from '../../platform/deps.js';
 import { AppError, badInput } from '../../platform/errors.js';
 import { decodeBmp } from './bmp.js';
-import { imageKindOf, refusalOf, type ImageKind } from './uploads.policy.js';
-import { deleteImageRows, insertImage } from './uploads.repo.js';
+import { imageKindOf, isImageName, refusalOf, type ImageKind } from './uploads.policy.js';
+import { deleteImageRows, insertImage, isServableImage } from './uploads.repo.js';
 import { storageFor, storageKey } from './storage.js';
 
 export type ImageFolder = contract.ImageFolder;
@@ -101,10 +101,16 @@ export async function storeImage(
   const name = `${now.getTime()}-${randomBytes(5).toString('hex')}.${EXT[encoded.format]}`;
   const storage = storageFor(deps.config);
   const mime = MIME[encoded.format];
-  await Promise.all([
+  const writes = await Promise.allSettled([
     storage.put(storageKey(name, 'full'), encoded.full, mime),
     ...THUMB_SIZES.map((size) => storage.put(storageKey(name, size), encoded.thumbs[size], mime)),
   ]);
+  const failed = writes.find((write): write is PromiseRejectedResult => write.status === 'rejected');
+  if (failed) {
+    // No half-stored picture stays behind: the sizes that were written go again.
+    await removeImageFiles(deps, [name]).catch(() => undefined);
+    throw failed.reason;
+  }
   try {
     await insertImage(deps.db, {
       ownerId: input.ownerId,
@@ -139,16 +145,28 @@ export async function removeImages(deps: AppDeps, names: string[]): Promise<void
   await removeImageFiles(deps, names);
 }
 
-/** A stored file in one of its sizes, with its content type read from the bytes; null when there is none. */
-export async function readImage(
+/** How a picture reaches the browser: its bytes from the app (disk), or a redirect to the bucket (S3). */
+export type ImageDelivery =
+  { kind: 'file'; body: Buffer; type: string } | { kind: 'link'; url: string; maxAgeSeconds: number };
+
+/**
+ * A stored picture in one of its sizes (docs/domain.md M2-M4), or null when there is none or it may
+ * not be shown: who may see it is decided here, before any byte is read or any link is signed.
+ */
+export async function deliverImage(
   deps: AppDeps,
   name: string,
   size: contract.PictureSize,
-): Promise<{ body: Buffer; type: string } | null> {
-  if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,120}$/.test(name) || name.includes('..')) return null;
-  const body = await storageFor(deps.config).get(storageKey(name, size));
+): Promise<ImageDelivery | null> {
+  if (!isImageName(name) || !(await isServableImage(deps.db, name))) return null;
+  const storage = storageFor(deps.config);
+  const key = storageKey(name, size);
+  const link = await storage.link(key, deps.clock.now());
+  if (link) return { kind: 'link', ...link };
+  const body = await storage.get(key);
   if (!body) return null;
+  // The type is read from the stored bytes, never trusted from anywhere else (M3).
   const kind = imageKindOf(body);
   if (!kind || kind === 'bmp') return null;
-  return { body, type: MIME[kind] };
+  return { kind: 'file', body, type: MIME[kind] };
 }

@@ -3,13 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { eq } from 'drizzle-orm';
 import { profile, uploads } from '@marquee/contract';
 import { useTestApp } from '../../../test/test-app.js';
 import { buildMember } from '../../../test/factories.js';
-import { users } from '../members/members.tables.js';
-import { images } from './uploads.tables.js';
+import { findImage, imagesOf } from './uploads.repo.js';
 import { storeImage } from './uploads.service.js';
+import { storageFor, storageKey } from './storage.js';
 import { decodeBmp } from './bmp.js';
 import { postMultipart, testBmp, testPicture, uploadPicture } from './test-files.js';
 
@@ -39,8 +38,7 @@ describe('the image pipeline (spec 2 §5 upload)', () => {
         expect(thumb.statusCode).toBe(200);
         expect(await sharp(thumb.rawPayload).metadata()).toMatchObject({ width: size, height: size });
       }
-      const [row] = await t.db.select().from(images).where(eq(images.name, name));
-      expect(row).toMatchObject({
+      expect(await findImage(t.db, name)).toMatchObject({
         ownerId: member.id,
         folder: 'profiles',
         mime: `image/${format}`,
@@ -94,8 +92,7 @@ describe('the image pipeline (spec 2 §5 upload)', () => {
       Buffer.concat([png, Buffer.alloc(9 * 1024 * 1024)]),
     );
     expect(huge).toMatchObject({ statusCode: 413, body: { status: 'error', message: uploads.TOO_LARGE } });
-    const count = await t.db.select().from(images).where(eq(images.ownerId, member.id));
-    expect(count).toHaveLength(0);
+    expect(await imagesOf(t.db, member.id, 'profiles')).toHaveLength(0);
   });
 
   it('takes a BMP for the headshot only, stored as PNG', async () => {
@@ -148,6 +145,24 @@ describe('the image pipeline (spec 2 §5 upload)', () => {
     }
   });
 
+  it('serves a picture only while it is recorded and its owner is active (docs/domain.md M2)', async () => {
+    const hidden = await buildMember(t.db, t.clock, { status: 'deactivated' });
+    const { name } = await storeImage(t.app.deps, {
+      ownerId: hidden.id,
+      folder: 'news',
+      file: await testPicture('png'),
+    });
+    expect((await media(uploads.pictureUrl(name) as string)).statusCode).toBe(404);
+    expect((await media(uploads.pictureUrl(name, 80) as string)).statusCode).toBe(404);
+    // A file in the storage that no row records is no picture either.
+    await storageFor(t.config).put(
+      storageKey('1-0123456789.png', 'full'),
+      await testPicture('png'),
+      'image/png',
+    );
+    expect((await media('/media/1-0123456789.png')).statusCode).toBe(404);
+  });
+
   it('lets other features store images through storeImage (news, board)', async () => {
     const member = await buildMember(t.db, t.clock);
     const { name } = await storeImage(t.app.deps, {
@@ -155,8 +170,7 @@ describe('the image pipeline (spec 2 §5 upload)', () => {
       folder: 'news',
       file: await testPicture('png'),
     });
-    const [row] = await t.db.select().from(images).where(eq(images.name, name));
-    expect(row?.folder).toBe('news');
+    expect((await findImage(t.db, name))?.folder).toBe('news');
     await expect(
       storeImage(t.app.deps, { ownerId: member.id, folder: 'board', file: testBmp() }),
     ).rejects.toMatchObject({ httpStatus: 400, message: uploads.BAD_TYPE });
@@ -174,7 +188,7 @@ describe('the image pipeline (spec 2 §5 upload)', () => {
       member.token,
     );
     expect(res.statusCode).toBe(400);
-    expect(await t.db.select().from(images).where(eq(images.ownerId, member.id))).toEqual([]);
+    for (const folder of ['profiles', 'news']) expect(await imagesOf(t.db, member.id, folder)).toEqual([]);
   });
 
   it('needs a signed-in member and a file', async () => {
@@ -199,8 +213,8 @@ describe('profile photos through uploads/ (spec 2 §5, §6)', () => {
     const first = await uploadPicture(t.app, free.token, await testPicture('png'));
     const second = await uploadPicture(t.app, free.token, await testPicture('jpeg'), 'b.jpg');
     expect(second.statusCode).toBe(200);
-    const [me] = await t.db.select({ pic: users.defaultPic }).from(users).where(eq(users.id, free.id));
-    expect(me?.pic).toBe(first.body.imageName);
+    const mine = await t.call(profile.fetchUserDetails, { user_id: free.id }, free.token);
+    expect(mine.body.default_pic).toBe(uploads.pictureUrl(first.body.imageName as string));
     const third = await uploadPicture(t.app, free.token, await testPicture('gif'), 'c.gif');
     expect(third).toMatchObject({
       statusCode: 403,
@@ -222,8 +236,7 @@ describe('profile photos through uploads/ (spec 2 §5, §6)', () => {
     );
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(2);
     expect(answers.filter((a) => a.statusCode === 403)).toHaveLength(6);
-    const kept = await t.db.select().from(images).where(eq(images.ownerId, free.id));
-    expect(kept).toHaveLength(2);
+    expect(await imagesOf(t.db, free.id, 'profiles')).toHaveLength(2);
   });
 
   it('lets premium members add more than 2', async () => {

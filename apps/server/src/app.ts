@@ -2,18 +2,21 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import helmet from '@fastify/helmet';
-import { sql } from 'drizzle-orm';
 import { NOT_A_FORM, fieldWithNul, nulMessage, uploads } from '@marquee/contract';
 import type { AppConfig } from './platform/config.js';
 import type { Clock } from './platform/clock.js';
 import { systemClock } from './platform/clock.js';
-import type { Db } from './platform/db/database.js';
+import { pingDatabase, type Db } from './platform/db/database.js';
 import { AppError } from './platform/errors.js';
 import { serveWebApp } from './platform/web-app.js';
 import { logRequests, requestLogController } from './platform/request-log.js';
 import { CONTRACT_ROUTE, bodyWasRead, callerRefusedFirst } from './platform/route.js';
 import { createMailer, type Mailer } from './platform/mail.js';
 import './platform/deps.js';
+import { keepSessionsWith } from './platform/auth.js';
+import type { DailyJob } from './platform/jobs.js';
+import { pruneRateEventsJob } from './platform/jobs.js';
+import type { MinuteJob } from './platform/minute-jobs.js';
 import { createIntegrations } from './integrations/index.js';
 import { createPaymentProviders, type PaymentProviders } from './features/payments/payments.providers.js';
 import { paymentsRoutes } from './features/payments/payments.routes.js';
@@ -45,6 +48,35 @@ import { boardRoutes } from './features/board/board.routes.js';
 import { mediaRoutes } from './features/media/media.routes.js';
 import { directoryRoutes } from './features/directory/directory.routes.js';
 import { onboardingRoutes } from './features/onboarding/onboarding.routes.js';
+import { sessionKeeper } from './features/login/session.repo.js';
+import { featuringJob } from './features/featuring/featuring.service.js';
+import { membershipRemindersJob } from './features/membership/reminders.js';
+import { referralRewardsJob } from './features/referrals/rewards.service.js';
+import { proWeeklyJob } from './features/pro/pro.service.js';
+import { pruneErrorReportsJob } from './features/errors/errors.service.js';
+import { removeUnconfirmedJob } from './features/login/signup.service.js';
+import { pointChangesJob } from './features/listings/listings.service.js';
+
+declare module './platform/deps.js' {
+  interface FeatureDeps {
+    /** The payment providers (D10). */
+    payments: PaymentProviders;
+  }
+}
+
+/** Every daily job of the app, run once per Pacific day by main.ts (platform/jobs.ts). */
+export const DAILY_JOBS: readonly DailyJob[] = [
+  featuringJob,
+  membershipRemindersJob,
+  referralRewardsJob,
+  proWeeklyJob,
+  pruneErrorReportsJob,
+  pruneRateEventsJob,
+  removeUnconfirmedJob,
+];
+
+/** Every minute job of the app, run by main.ts (platform/minute-jobs.ts): point changes that have come due (D6.2). */
+export const MINUTE_JOBS: readonly MinuteJob[] = [pointChangesJob];
 
 export interface BuildOptions {
   config: AppConfig;
@@ -63,6 +95,7 @@ export interface BuildOptions {
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, db } = opts;
   const clock = opts.clock ?? systemClock;
+  keepSessionsWith(sessionKeeper);
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel },
     // One line per request instead of two, its level by status (platform/request-log.ts).
@@ -192,7 +225,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // For load balancers and monitors: live says the process answers, ready that the database does too.
   app.get('/healthz/live', async () => ({ status: 'success' }));
   app.get('/healthz/ready', async () => {
-    await db.execute(sql`select 1`);
+    await pingDatabase(db);
     return { status: 'success' };
   });
 

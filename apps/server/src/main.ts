@@ -1,4 +1,4 @@
-import { buildApp } from './app.js';
+import { DAILY_JOBS, MINUTE_JOBS, buildApp } from './app.js';
 import { ConfigError, loadConfig, productionProblems, withInstallationSecrets } from './platform/config.js';
 import { openDatabase } from './platform/db/database.js';
 import { ControllableClock, systemClock } from './platform/clock.js';
@@ -31,9 +31,9 @@ if (config.seedDemo && (await seedDemo(database.db, clock))) {
 }
 const app = await buildApp({ config, db: database.db, clock });
 // The daily jobs (the featuring pick at 12am Pacific, D8.3) run in the server, never in tests.
-startDailyJobs(app);
+startDailyJobs(app, DAILY_JOBS);
 // Every minute: point changes that have come due (D6.2).
-startMinuteJobs(app);
+startMinuteJobs(app, MINUTE_JOBS);
 if (app.deps.mailer.kind === 'outbox' && config.production) {
   app.log.warn(
     'UNSAFE_OUTBOX_MAIL: no SMTP server is configured, so mail is kept in the database and not sent.',

@@ -1,8 +1,5 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import { preparedOnce, type Db } from './db/database.js';
+import type { Db } from './db/database.js';
 import type { Clock } from './clock.js';
-import { sessions } from '../features/login/login.tables.js';
-import { users } from '../features/members/members.tables.js';
 import { hashToken } from './tokens.js';
 import { DAY_MS, MINUTE_MS } from './time.js';
 
@@ -19,41 +16,46 @@ export interface Caller {
   tokenHash: string;
 }
 
+/** An unrevoked session with what its member's role and status are. */
+export interface SessionOfToken {
+  sessionId: number;
+  userId: number;
+  lastUsedAt: Date;
+  role: string;
+  status: string;
+}
+
+/** Where sessions are kept: the login feature's tables, named by app.ts (keepSessionsWith). */
+export interface SessionKeeper {
+  /** The unrevoked session of a token's hash, with its member. */
+  find(db: Db, tokenHash: string): Promise<SessionOfToken | undefined>;
+  /** Records that the session and its member were active at `now`. */
+  touch(db: Db, session: SessionOfToken, now: Date): Promise<void>;
+}
+
+let keeper: SessionKeeper | null = null;
+
+/** Names where sessions are kept; buildApp() calls it before serving anything. */
+export function keepSessionsWith(sessions: SessionKeeper): void {
+  keeper = sessions;
+}
+
 export function bearerToken(header: string | undefined): string | null {
   if (!header) return null;
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   return match?.[1] ?? null;
 }
 
-/** The session of a token with its member, the query of every signed-in call: prepared once. */
-const sessionQuery = preparedOnce((db) =>
-  db
-    .select({
-      sessionId: sessions.id,
-      userId: sessions.userId,
-      lastUsedAt: sessions.lastUsedAt,
-      role: users.role,
-      status: users.status,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt)))
-    .limit(1)
-    .prepare('session_of_token'),
-);
-
 /** Finds the live session of a token; null when it is unknown, revoked, idle too long or its member inactive. */
 export async function authenticate(db: Db, clock: Clock, token: string | null): Promise<Caller | null> {
   if (!token || token.length > 200) return null;
+  if (!keeper) throw new Error('No session keeper: buildApp() names where sessions are kept.');
   const tokenHash = hashToken(token);
-  const [row] = await sessionQuery(db).execute({ tokenHash });
+  const row = await keeper.find(db, tokenHash);
   if (!row || row.status !== 'active') return null;
   const now = clock.now();
   const idle = now.getTime() - row.lastUsedAt.getTime();
   if (idle > SESSION_IDLE_MS) return null;
-  if (idle > TOUCH_EVERY_MS) {
-    await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, row.sessionId));
-    await db.update(users).set({ lastActiveAt: now }).where(eq(users.id, row.userId));
-  }
+  if (idle > TOUCH_EVERY_MS) await keeper.touch(db, row, now);
   return { userId: row.userId, role: row.role, sessionId: row.sessionId, tokenHash };
 }

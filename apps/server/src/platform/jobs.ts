@@ -1,17 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { featuringJob } from '../features/featuring/featuring.service.js';
-import { membershipRemindersJob } from '../features/membership/reminders.js';
-import { referralRewardsJob } from '../features/referrals/rewards.service.js';
-import { proWeeklyJob } from '../features/pro/pro.service.js';
-import { pruneErrorReportsJob } from '../features/errors/errors.service.js';
-import { removeUnconfirmedJob } from '../features/login/signup.service.js';
 import type { AppDeps } from './deps.js';
 import type { Db } from './db/database.js';
-import { jobRuns } from './jobs.tables.js';
+import { claimJobRun } from './jobs.repo.js';
 import { pruneRateEvents } from './rate-limit.js';
 import { MINUTE_MS, pacificDay } from './time.js';
 
-/** A job run once per Pacific day (D1.1), as soon as the day has begun by the app's clock. */
+/**
+ * A job run once per Pacific day (D1.1), as soon as the day has begun by the app's clock. Features
+ * define their jobs; app.ts lists them (DAILY_JOBS) and main.ts starts them.
+ */
 export interface DailyJob {
   name: string;
   /**
@@ -27,22 +24,11 @@ export const pruneRateEventsJob: DailyJob = {
   run: (tx, { now }) => pruneRateEvents(tx, now),
 };
 
-/** Every daily job of the app. */
-export const DAILY_JOBS: readonly DailyJob[] = [
-  featuringJob,
-  membershipRemindersJob,
-  referralRewardsJob,
-  proWeeklyJob,
-  pruneErrorReportsJob,
-  pruneRateEventsJob,
-  removeUnconfirmedJob,
-];
-
 /**
  * Runs each job that has not yet run on the current Pacific day; answers the names of those it ran.
  * The run is claimed by its row in job_runs, so however many servers ask, one runs it.
  */
-export async function runDueJobs(deps: AppDeps, jobs: readonly DailyJob[] = DAILY_JOBS): Promise<string[]> {
+export async function runDueJobs(deps: AppDeps, jobs: readonly DailyJob[]): Promise<string[]> {
   const ran: string[] = [];
   let failure: unknown = null;
   for (const job of jobs) {
@@ -61,12 +47,7 @@ async function runIfDue(deps: AppDeps, job: DailyJob): Promise<boolean> {
   const now = deps.clock.now();
   const day = pacificDay(now);
   const afterCommit = await deps.db.transaction(async (tx) => {
-    const [claimed] = await tx
-      .insert(jobRuns)
-      .values({ name: job.name, day, ranAt: now })
-      .onConflictDoNothing()
-      .returning({ name: jobRuns.name });
-    if (!claimed) return null;
+    if (!(await claimJobRun(tx, { name: job.name, day, ranAt: now }))) return null;
     return (await job.run(tx, { deps, day, now })) ?? (async () => {});
   });
   if (!afterCommit) return false;
@@ -78,11 +59,7 @@ async function runIfDue(deps: AppDeps, job: DailyJob): Promise<boolean> {
  * Checks for due jobs every minute while the server runs (main.ts). A failed run is logged and
  * tried again next minute.
  */
-export function startDailyJobs(
-  app: FastifyInstance,
-  jobs: readonly DailyJob[] = DAILY_JOBS,
-  everyMs = MINUTE_MS,
-): void {
+export function startDailyJobs(app: FastifyInstance, jobs: readonly DailyJob[], everyMs = MINUTE_MS): void {
   everyInterval(app, everyMs, async () => {
     try {
       const ran = await runDueJobs(app.deps, jobs);

@@ -2,7 +2,7 @@ import nodemailer from 'nodemailer';
 import type { Db } from './db/database.js';
 import type { Clock } from './clock.js';
 import type { AppConfig } from './config.js';
-import { outboxMails } from './mail.tables.js';
+import { keepInOutbox } from './mail.repo.js';
 
 export interface MailMessage {
   to: string;
@@ -34,7 +34,7 @@ export function createMailer(config: AppConfig, db: Db, clock: Clock): Mailer {
   return {
     kind: 'outbox',
     async send(message) {
-      await db.insert(outboxMails).values({ ...message, createdAt: clock.now() });
+      await keepInOutbox(db, { ...message, createdAt: clock.now() });
     },
   };
 }

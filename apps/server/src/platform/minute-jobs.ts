@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { pointChangesJob } from '../features/listings/listings.service.js';
 import type { AppDeps } from './deps.js';
 import { everyInterval } from './jobs.js';
 import { MINUTE_MS } from './time.js';
@@ -7,6 +6,7 @@ import { MINUTE_MS } from './time.js';
 /**
  * A job run every minute while the server runs, beside the daily jobs (jobs.ts). Each must be
  * idempotent and safe to run on several servers at once: it acts on what is due by the app's clock.
+ * Features define their jobs; app.ts lists them (MINUTE_JOBS) and main.ts starts them.
  */
 export interface MinuteJob {
   name: string;
@@ -14,13 +14,10 @@ export interface MinuteJob {
   run(deps: AppDeps, now: Date): Promise<number>;
 }
 
-/** Every minute job of the app: point changes that have come due (D6.2). */
-export const MINUTE_JOBS: readonly MinuteJob[] = [pointChangesJob];
-
 /** Runs every minute job once by the app's clock; one failing leaves the others to run, then it is reported. */
 export async function runMinuteJobs(
   deps: AppDeps,
-  jobs: readonly MinuteJob[] = MINUTE_JOBS,
+  jobs: readonly MinuteJob[],
 ): Promise<Record<string, number>> {
   const done: Record<string, number> = {};
   let failure: unknown = null;
@@ -39,11 +36,7 @@ export async function runMinuteJobs(
  * Runs the minute jobs every minute while the server runs (main.ts); a failed run is logged and
  * tried again next minute.
  */
-export function startMinuteJobs(
-  app: FastifyInstance,
-  jobs: readonly MinuteJob[] = MINUTE_JOBS,
-  everyMs = MINUTE_MS,
-): void {
+export function startMinuteJobs(app: FastifyInstance, jobs: readonly MinuteJob[], everyMs = MINUTE_MS): void {
   everyInterval(app, everyMs, async () => {
     try {
       const done = await runMinuteJobs(app.deps, jobs);

@@ -3,7 +3,8 @@ import { bigint, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 /**
  * Every counted event of every limit of the app (docs/domain.md "Limits"): one row per event under a
  * key such as `message:1042` or `signup:203.0.113.7`. Read and written only through
- * platform/rate-limit.ts, which serialises each key with an advisory lock.
+ * platform/rate-limit.ts (its queries in rate-limit.repo.ts), which serialises each key with an
+ * advisory lock.
  */
 export const rateEvents = pgTable(
   'rate_events',

@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { earn, listings as contract, type Membership } from '@marquee/contract';
 import { TEST_START, useTestApp } from '../../../test/test-app.js';
 import { buildListing, buildMember } from '../../../test/factories.js';
-import { writeSetting } from '../../platform/settings.js';
+import { writeSetting } from '../../platform/settings.repo.js';
+import { MINUTE_JOBS } from '../../app.js';
 import { runMinuteJobs } from '../../platform/minute-jobs.js';
 import { actions, offers } from '../earn/earn.tables.js';
 import { users } from '../members/members.tables.js';
@@ -202,14 +203,14 @@ describe('myListings/updatePointSetting (D6.2)', () => {
     expect(await offeredTo(me.id, listing.id)).toBeNull();
 
     t.clock.advance(299_000);
-    await runMinuteJobs(t.app.deps);
+    await runMinuteJobs(t.app.deps, MINUTE_JOBS);
     expect(await stored(listing.id)).toMatchObject({ give: 18, changingTo: 13 });
     const countdown = (await myListings(me.token)).body.listings[0];
     expect(countdown).toMatchObject({ changing_to: 13, change_in: 1 });
     expect(await offeredTo(me.id, listing.id)).toBeNull();
 
     t.clock.advance(1000);
-    const done = await runMinuteJobs(t.app.deps);
+    const done = await runMinuteJobs(t.app.deps, MINUTE_JOBS);
     expect(done['point-changes']).toBeGreaterThanOrEqual(1);
     expect(await stored(listing.id)).toMatchObject({ give: 13, changingTo: null, changeAt: null });
     expect(await offeredTo(me.id, listing.id)).toMatchObject({ points: 13 });

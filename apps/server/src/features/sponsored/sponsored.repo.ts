@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm';
 import { earn } from '@marquee/contract';
 import type { Db } from '../../platform/db/database.js';
-import { readSettings, SETTING_DEFAULTS, type SettingKey } from '../../platform/settings.js';
+import { SETTING_DEFAULTS, type SettingKey } from '../../platform/settings.js';
+import { readSettings } from '../../platform/settings.repo.js';
 import { siteSettings } from '../../platform/settings.tables.js';
 import { listings } from '../listings/listings.tables.js';
 import { purchases } from '../payments/payments.tables.js';

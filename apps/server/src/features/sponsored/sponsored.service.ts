@@ -4,7 +4,7 @@ import { sponsored as contract } from '@marquee/contract';
 import type { AppDeps } from '../../platform/deps.js';
 import type { Caller } from '../../platform/auth.js';
 import { AppError, badInput, conflict, loggedOut, notFound } from '../../platform/errors.js';
-import { readSettings } from '../../platform/settings.js';
+import { readSettings } from '../../platform/settings.repo.js';
 import { DAY_MS } from '../../platform/time.js';
 import { findMember } from '../members/members.repo.js';
 import { dollars } from '../membership/prices.js';

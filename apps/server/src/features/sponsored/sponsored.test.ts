@@ -14,7 +14,8 @@ import { houseTill } from '../points/ledger.js';
 import { TestProvider } from '../payments/providers/test.js';
 import { customId, translatePayPalEvent } from '../payments/providers/paypal.js';
 import { translateStripeEvent } from '../payments/providers/stripe.js';
-import { SETTING_DEFAULTS, writeSetting } from '../../platform/settings.js';
+import { SETTING_DEFAULTS } from '../../platform/settings.js';
+import { writeSetting } from '../../platform/settings.repo.js';
 import { hashToken, newToken } from '../../platform/tokens.js';
 import { DAY_MS } from '../../platform/time.js';
 

@@ -1,0 +1,82 @@
+import { metaContent, readHtml } from './html-reader.js';
+
+/**
+ * Reads an instagram.com profile page from the Open Graph tags Instagram writes for link previews
+ * (docs/integrations.md I6): og:title "Pluto (@pluto__travel) • Instagram photos and videos",
+ * og:description "2,362 Followers, 136 Following, 224 Posts - See Instagram photos and videos from
+ * Pluto (@pluto__travel)", og:image the profile picture. The tags are there for a visitor who is not
+ * signed in; everything else on the page is drawn by scripts.
+ */
+
+export interface InstagramProfile {
+  handle: string;
+  /** The name the profile shows; the handle when it shows none. */
+  displayName: string;
+  followers: number;
+  following: number;
+  posts: number;
+  pictureUrl: string | null;
+  /** The profile's bio, from the page description, when it has one. */
+  bio: string | null;
+}
+
+const HANDLE = /^[A-Za-z0-9._]{1,30}$/;
+/** Instagram's own paths, never a profile. */
+const RESERVED = new Set(['p', 'reel', 'reels', 'tv', 'stories', 'explore', 'accounts', 'direct', 'about']);
+
+/** The handle of an instagram.com profile URL, or null. */
+export function instagramHandleOf(url: string): string | null {
+  const text = url.trim();
+  let u: URL;
+  try {
+    u = new URL(/^https?:\/\//i.test(text) ? text : `https://${text}`);
+  } catch {
+    return null;
+  }
+  const host = u.hostname.toLowerCase();
+  if (host !== 'instagram.com' && !host.endsWith('.instagram.com')) return null;
+  const segment = decodeURIComponent(u.pathname.split('/').filter(Boolean)[0] ?? '').replace(/^@/, '');
+  return HANDLE.test(segment) && !RESERVED.has(segment.toLowerCase()) ? segment.toLowerCase() : null;
+}
+
+/** "2,362" -> 2362, "12.5K" -> 12500, "1.2M" -> 1200000 (Instagram rounds large counts). */
+export function countFromText(text: string): number | null {
+  const m = /^([\d,]*\.?\d+)\s*([KMB])?$/i.exec(text.trim());
+  if (!m) return null;
+  const value = Number((m[1] ?? '').replace(/,/g, ''));
+  const scale = { K: 1e3, M: 1e6, B: 1e9 }[(m[2] ?? '').toUpperCase() as 'K' | 'M' | 'B'] ?? 1;
+  return Number.isFinite(value) ? Math.round(value * scale) : null;
+}
+
+const COUNTS =
+  /([\d.,]+[KMB]?)\s+Followers?\s*,\s*([\d.,]+[KMB]?)\s+Following\s*,\s*([\d.,]+[KMB]?)\s+Posts?\b/i;
+/** "Pluto (@pluto__travel) • Instagram…", or "@pluto__travel • Instagram…" for a profile without a name. */
+const TITLE = /^(?:(.*?)\s*\(@([A-Za-z0-9._]{1,30})\)|@([A-Za-z0-9._]{1,30}))\s*(?:•|·|\||-|on Instagram)/;
+
+/** Reads a profile page; null when it is not one (a sign-in wall, a post, a missing profile). */
+export function parseInstagramProfile(html: string): InstagramProfile | null {
+  const page = readHtml(html);
+  const description = metaContent(page, 'og:description') ?? metaContent(page, 'description') ?? '';
+  const counts = COUNTS.exec(description);
+  const title = TITLE.exec(metaContent(page, 'og:title') ?? '');
+  const urlHandle = instagramHandleOf(metaContent(page, 'og:url') ?? '');
+  const handle = title?.[2] ?? title?.[3] ?? urlHandle;
+  if (!counts || !handle) return null;
+  const [followers, following, posts] = [counts[1], counts[2], counts[3]].map((c) => countFromText(c ?? ''));
+  if (followers == null || following == null || posts == null) return null;
+  return {
+    handle: handle.toLowerCase(),
+    displayName: title?.[1]?.trim() || handle,
+    followers,
+    following,
+    posts,
+    pictureUrl: metaContent(page, 'og:image'),
+    bio: bioOf(metaContent(page, 'description') ?? ''),
+  };
+}
+
+/** `… - Pluto (@pluto__travel) on Instagram: "Home of travel…"`: the quoted part. */
+function bioOf(description: string): string | null {
+  const m = /on Instagram:\s*"([\s\S]*)"\s*$/.exec(description);
+  return m?.[1]?.trim() || null;
+}

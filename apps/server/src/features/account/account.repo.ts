@@ -114,6 +114,24 @@ export async function emailSettingRows(db: Db, userId: number) {
     .where(eq(emailSettings.userId, userId));
 }
 
+/** The member's switches among `names` (a switch never touched is on, so has no row). */
+export async function mailSwitches(db: Db, userId: number, names: string[]) {
+  return db
+    .select({ name: emailSettings.name, enabled: emailSettings.enabled })
+    .from(emailSettings)
+    .where(and(eq(emailSettings.userId, userId), inArray(emailSettings.name, names)));
+}
+
+/** Where a member's mail goes, and whether they are still active. */
+export async function mailRecipient(db: Db, userId: number) {
+  const [member] = await db
+    .select({ email: users.email, status: users.status })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return member ?? null;
+}
+
 export async function saveEmailSetting(db: Db, userId: number, name: string, enabled: boolean, at: Date) {
   await db
     .insert(emailSettings)

@@ -1,7 +1,5 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import type { AppDeps } from '../../platform/deps.js';
-import { users } from '../members/members.tables.js';
-import { emailSettings } from './account.tables.js';
+import { mailRecipient, mailSwitches } from './account.repo.js';
 
 /**
  * The kinds of optional mail Marquee sends a member, each one a switch in their email settings
@@ -35,10 +33,7 @@ export type EmailKind = Exclude<(typeof EMAIL_KINDS)[number]['name'], 'all'>;
 
 /** Whether a member takes a kind of mail: on unless they switched it, or all mail, off. */
 export async function takesMail(deps: AppDeps, userId: number, kind: EmailKind): Promise<boolean> {
-  const rows = await deps.db
-    .select({ name: emailSettings.name, enabled: emailSettings.enabled })
-    .from(emailSettings)
-    .where(and(eq(emailSettings.userId, userId), inArray(emailSettings.name, ['all', kind])));
+  const rows = await mailSwitches(deps.db, userId, ['all', kind]);
   return rows.every((row) => row.enabled);
 }
 
@@ -52,11 +47,7 @@ export async function mailMember(
   kind: EmailKind,
   message: { subject: string; text: string },
 ): Promise<boolean> {
-  const [member] = await deps.db
-    .select({ email: users.email, status: users.status })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
+  const member = await mailRecipient(deps.db, userId);
   if (!member?.email || member.status !== 'active') return false;
   if (!(await takesMail(deps, userId, kind))) return false;
   await deps.mailer.send({ to: member.email, ...message });

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { desc } from 'drizzle-orm';
 import { devmail as contract } from '@marquee/contract';
 import { noSuchCall } from '../../platform/errors.js';
-import { outboxMails } from '../../platform/mail.tables.js';
 import { serve } from '../../platform/route.js';
 import { timeAgo } from '../../platform/time.js';
+import { latestOutboxMails } from './outbox.repo.js';
 
 const OUTBOX_SIZE = 50;
 
@@ -19,7 +18,7 @@ export function devmailRoutes(app: FastifyInstance) {
   serve(app, contract.fetchOutbox, async ({ deps }) => {
     if (deps.mailer.kind !== 'outbox') throw noSuchCall();
     const now = deps.clock.now();
-    const rows = await deps.db.select().from(outboxMails).orderBy(desc(outboxMails.id)).limit(OUTBOX_SIZE);
+    const rows = await latestOutboxMails(deps.db, OUTBOX_SIZE);
     return {
       status: 'success' as const,
       mails: rows.map((m) => ({

@@ -1,12 +1,10 @@
 import { and, desc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.js';
 import { users } from '../members/members.tables.js';
-import { notBlockedWith } from '../members/blocks.js';
+import { notBlockedWith } from '../members/members.repo.js';
 import { profileVideos, videoRatings } from '../profile/profile.tables.js';
 import type { home } from '@marquee/contract';
 import type { VideoCandidate } from './featured-video.policy.js';
-
-/** Kept exported here for the board, which reads it from the home page's repo. */
 
 const userId = sql.raw('"users"."id"');
 const activeMember = and(eq(users.kind, 'member'), eq(users.status, 'active'));
@@ -37,6 +35,12 @@ export function newMembersQuery(db: Db, callerId: number, since: Date, limit: nu
 }
 
 export type MemberLine = Awaited<ReturnType<typeof newMembersQuery>>[number];
+
+/** When the member joined, for the greeting (null if the member is gone). */
+export async function joinedAt(db: Db, userId: number): Promise<Date | null> {
+  const [row] = await db.select({ joined: users.createdAt }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.joined ?? null;
+}
 
 /**
  * The day's candidates for the featured video: videos of active members added before the day began,

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { home as contract, media, uploads } from '@marquee/contract';
 import type { AppDeps } from '../../platform/deps.js';
 import type { Caller } from '../../platform/auth.js';
@@ -7,20 +6,26 @@ import { forbidden, notFound } from '../../platform/errors.js';
 import { DAY_MS, pacificDay, pacificMidnight, timeAgo } from '../../platform/time.js';
 import { featuredVideoOrder } from './featured-video.policy.js';
 import { describeMember, greetingFor, memberSince } from './home.policy.js';
-import { users } from '../members/members.tables.js';
-import { newMembersQuery, saveVote, videoCandidates, videoToRate, visibleVideosQuery } from './home.repo.js';
+import {
+  joinedAt,
+  newMembersQuery,
+  saveVote,
+  videoCandidates,
+  videoToRate,
+  visibleVideosQuery,
+} from './home.repo.js';
 
 /** home/fetchNewMembers: active members who joined within the last week, newest first. */
 export async function newMembers(deps: AppDeps, caller: Caller) {
   const now = deps.clock.now();
   const since = new Date(now.getTime() - contract.HOME.newMembersDays * DAY_MS);
-  const [rows, me] = await Promise.all([
+  const [rows, joined] = await Promise.all([
     newMembersQuery(deps.db, caller.userId, since, contract.HOME.newMembersShown),
-    deps.db.select({ joined: users.createdAt }).from(users).where(eq(users.id, caller.userId)).limit(1),
+    joinedAt(deps.db, caller.userId),
   ]);
   return {
     status: 'success' as const,
-    greeting: greetingFor(me[0]?.joined ?? now, now),
+    greeting: greetingFor(joined ?? now, now),
     users: rows.map((m): contract.NewMember => ({
       id: m.id,
       full_name: `${m.first} ${m.last}`.trim(),

@@ -1,4 +1,3 @@
-import { and, eq, desc, sql } from 'drizzle-orm';
 import { OPERATIONS_BASE, earn, type linkedAccounts as contract } from '@marquee/contract';
 import type { AppDeps } from '../../platform/deps.js';
 import type { Caller } from '../../platform/auth.js';
@@ -6,10 +5,8 @@ import { AppError, notFound } from '../../platform/errors.js';
 import { newToken } from '../../platform/tokens.js';
 import { MINUTE_MS, timeAgo } from '../../platform/time.js';
 import { PlatformOffline } from '../../integrations/types.js';
-import { listings } from '../listings/listings.tables.js';
 import { HOUSE_ID, InsufficientPoints, movePoints } from '../points/ledger.js';
-import { actions } from '../earn/earn.tables.js';
-import { linkedAccounts, oauthStates } from './linked-accounts.tables.js';
+import * as repo from './linked-accounts.repo.js';
 import { linkedAccount, missingCount } from './linked-accounts.repo.js';
 import { askVerifier } from './verify.js';
 
@@ -41,9 +38,7 @@ export async function accountStatus(
     return { status: 'token_verified', loginUrl: '', handle: account.handle, message: '' };
   }
   const state = newToken();
-  await deps.db
-    .insert(oauthStates)
-    .values({ state, userId: caller.userId, platform, createdAt: deps.clock.now() });
+  await repo.saveOauthState(deps.db, { state, userId: caller.userId, platform, at: deps.clock.now() });
   const loginUrl = deps.integrations.linker.loginUrl(platform, state, callbackUrl(deps, platform));
   const name = PRETTY[platform].name;
   return account
@@ -76,60 +71,32 @@ export async function completeLink(
   const back = `/dashboard/${platform}`;
   if (!query.state || !query.code) return `${back}?link=failed`;
   const now = deps.clock.now();
-  const [row] = await deps.db
-    .update(oauthStates)
-    .set({ usedAt: now })
-    .where(
-      and(
-        eq(oauthStates.state, query.state),
-        eq(oauthStates.platform, platform),
-        sql`${oauthStates.usedAt} is null`,
-        sql`${oauthStates.createdAt} > ${new Date(now.getTime() - STATE_VALID_MS)}`,
-      ),
-    )
-    .returning({ userId: oauthStates.userId });
-  if (!row) return `${back}?link=failed`;
+  const userId = await repo.useOauthState(deps.db, {
+    state: query.state,
+    platform,
+    madeAfter: new Date(now.getTime() - STATE_VALID_MS),
+    at: now,
+  });
+  if (userId === null) return `${back}?link=failed`;
   let account: { handle: string; displayName: string; accessToken: string | null };
   try {
     account = await deps.integrations.linker.exchange(platform, query.code, callbackUrl(deps, platform));
   } catch {
     return `${back}?link=failed`;
   }
-  await deps.db
-    .insert(linkedAccounts)
-    .values({ userId: row.userId, platform, ...account, status: 'verified', linkedAt: now })
-    .onConflictDoUpdate({
-      target: [linkedAccounts.userId, linkedAccounts.platform],
-      set: { ...account, status: 'verified', linkedAt: now, profileConfirmed: false },
-    });
+  await repo.saveVerifiedAccount(deps.db, userId, platform, account, now);
   return back;
 }
+
+/** The newest missing actions the list shows. */
+const MISSING_SHOWN = 100;
 
 /** earnPoints/missingActions/fetchMissingActions/{platform} (spec 1 §3, §4). */
 export async function fetchMissingActions(deps: AppDeps, caller: Caller, platform: LinkedPlatform) {
   const now = deps.clock.now();
   const [account, rows] = await Promise.all([
     linkedAccount(deps.db, caller.userId, platform),
-    deps.db
-      .select({
-        id: actions.id,
-        ownerId: actions.ownerId,
-        points: actions.points,
-        createdAt: actions.createdAt,
-        name: listings.name,
-        url: listings.url,
-      })
-      .from(actions)
-      .innerJoin(listings, eq(listings.id, actions.listingId))
-      .where(
-        and(
-          eq(actions.earnerId, caller.userId),
-          eq(actions.platform, platform),
-          eq(actions.status, 'missing'),
-        ),
-      )
-      .orderBy(desc(actions.createdAt))
-      .limit(100),
+    repo.missingActionsOf(deps.db, caller.userId, platform, MISSING_SHOWN),
   ]);
   return {
     status: 'success' as const,
@@ -155,12 +122,7 @@ export async function fetchMissingActions(deps: AppDeps, caller: Caller, platfor
 
 /** A missing action of the caller's, with its listing. */
 async function missingAction(deps: AppDeps, caller: Caller, historyId: number) {
-  const [row] = await deps.db
-    .select({ action: actions, listing: listings })
-    .from(actions)
-    .innerJoin(listings, eq(listings.id, actions.listingId))
-    .where(and(eq(actions.id, historyId), eq(actions.earnerId, caller.userId), eq(actions.status, 'missing')))
-    .limit(1);
+  const row = await repo.missingActionOf(deps.db, caller.userId, historyId);
   if (!row) throw notFound('That action is no longer in your missing actions.');
   return row;
 }
@@ -186,10 +148,7 @@ export async function recheck(deps: AppDeps, caller: Caller, platform: LinkedPla
   }
   const seen = answer === 'seen';
   if (seen) {
-    await deps.db
-      .update(actions)
-      .set({ status: 'verified', checkedAt: deps.clock.now() })
-      .where(eq(actions.id, action.id));
+    await repo.markActionSeen(deps.db, action.id, deps.clock.now());
   }
   return {
     status: seen ? ('verified' as const) : ('missing' as const),
@@ -204,17 +163,13 @@ export async function recheck(deps: AppDeps, caller: Caller, platform: LinkedPla
  * D11.3: a reversed or invalid action takes back everything it paid, bonuses included, in one
  * transaction: the owner gets their points back, the house its sponsored and featured points.
  */
-async function takeBack(deps: AppDeps, action: typeof actions.$inferSelect, status: 'reversed' | 'invalid') {
+async function takeBack(deps: AppDeps, action: repo.ActionRow, status: 'reversed' | 'invalid') {
   const now = deps.clock.now();
   const ref = { refType: 'action', refId: String(action.id), at: now };
   try {
     await deps.db.transaction(async (tx) => {
-      const [claimed] = await tx
-        .update(actions)
-        .set({ status, checkedAt: now })
-        .where(and(eq(actions.id, action.id), eq(actions.status, 'missing')))
-        .returning({ id: actions.id });
-      if (!claimed) throw notFound('That action is no longer in your missing actions.');
+      if (!(await repo.closeMissingAction(tx, action.id, status, now)))
+        throw notFound('That action is no longer in your missing actions.');
       if (action.cost > 0) {
         await movePoints(tx, {
           from: action.earnerId,
@@ -228,12 +183,7 @@ async function takeBack(deps: AppDeps, action: typeof actions.$inferSelect, stat
       if (house > 0) {
         await movePoints(tx, { from: action.earnerId, to: HOUSE_ID, amount: house, kind: 'reverse', ...ref });
       }
-      if (action.sponsored) {
-        await tx
-          .update(listings)
-          .set({ sponsorUsed: sql`greatest(${listings.sponsorUsed} - 1, 0)` })
-          .where(eq(listings.id, action.listingId));
-      }
+      if (action.sponsored) await repo.giveBackSponsoredAction(tx, action.listingId);
     });
   } catch (e) {
     if (e instanceof InsufficientPoints) {
@@ -273,10 +223,7 @@ async function invalidate(deps: AppDeps, caller: Caller, historyId: number) {
   const platform = action.platform as LinkedPlatform;
   if (await pageExists(deps, platform, listing.externalId)) return { exists: true, platform };
   await takeBack(deps, action, 'invalid');
-  await deps.db
-    .update(listings)
-    .set({ status: 'invalid', statusReason: 'page_missing' })
-    .where(eq(listings.id, listing.id));
+  await repo.markPageMissing(deps.db, listing.id);
   return { exists: false, platform };
 }
 
@@ -303,12 +250,7 @@ export async function markInvalid(deps: AppDeps, caller: Caller, historyId: numb
 
 /** earnPoints/confirmProfile: the member says the linked account is theirs. */
 export async function confirmProfile(deps: AppDeps, caller: Caller, platform: LinkedPlatform) {
-  const updated = await deps.db
-    .update(linkedAccounts)
-    .set({ profileConfirmed: true })
-    .where(and(eq(linkedAccounts.userId, caller.userId), eq(linkedAccounts.platform, platform)))
-    .returning({ handle: linkedAccounts.handle });
-  if (!updated.length) {
+  if (!(await repo.confirmLinkedProfile(deps.db, caller.userId, platform))) {
     throw new AppError(409, 'checktoken', `Please link your ${PRETTY[platform].name} account first.`);
   }
   return { status: 'success' as const, message: 'Thanks! Your profile is confirmed.' };

@@ -66,6 +66,31 @@ export async function useReset(db: Db, id: number, at: Date): Promise<boolean> {
   return used.length === 1;
 }
 
+/** A new member from the sign-up form (D2.4); answers their id. */
+export async function createMember(
+  db: Db,
+  m: Pick<
+    typeof users.$inferInsert,
+    'first' | 'last' | 'email' | 'username' | 'passwordHash' | 'imdbUrl' | 'referrerId'
+  > & { at: Date },
+): Promise<number> {
+  const { at, ...fields } = m;
+  const [created] = await db
+    .insert(users)
+    .values({ ...fields, createdAt: at, lastActiveAt: at })
+    .returning({ id: users.id });
+  return (created as { id: number }).id;
+}
+
+/** The member was active now (a sign-in). */
+export async function markActive(db: Db, userId: number, at: Date) {
+  await db.update(users).set({ lastActiveAt: at }).where(eq(users.id, userId));
+}
+
+export async function setPassword(db: Db, userId: number, passwordHash: string) {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}
+
 /** A member now waiting to confirm their email address (D2.4). */
 export async function markUnconfirmed(db: Db, userId: number, at: Date) {
   await db.insert(unconfirmedEmails).values({ userId, createdAt: at }).onConflictDoNothing();

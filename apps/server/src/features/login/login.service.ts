@@ -1,11 +1,9 @@
-import { eq } from 'drizzle-orm';
 import { APP_VERSION, login as contract } from '@marquee/contract';
 import type { AppDeps } from '../../platform/deps.js';
 import { AppError, forbidden, loggedOut, tooManyRequests } from '../../platform/errors.js';
 import { authenticate } from '../../platform/auth.js';
 import { decoyHash, hashPassword, verifyPassword } from '../../platform/passwords.js';
 import { hashToken, newToken } from '../../platform/tokens.js';
-import { users } from '../members/members.tables.js';
 import {
   checkRate,
   clearRate,
@@ -89,7 +87,7 @@ export async function checkCredentials(
   await clearRate(deps.db, pairKey);
   await uncountRate(deps.db, held.addressEvent);
   if (user.status !== 'active') throw forbidden(DEACTIVATED);
-  await deps.db.update(users).set({ lastActiveAt: now }).where(eq(users.id, user.id));
+  await repo.markActive(deps.db, user.id, now);
   return startSession(deps, user.id, origin);
 }
 
@@ -180,7 +178,7 @@ export async function completePasswordReset(
   const passwordHash = await hashPassword(input.password);
   const done = await deps.db.transaction(async (tx) => {
     if (!(await repo.useReset(tx, reset.id, now))) return false;
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+    await repo.setPassword(tx, user.id, passwordHash);
     await repo.revokeAllSessions(tx, user.id, now);
     return true;
   });

@@ -4,7 +4,6 @@ import type { AppDeps } from '../../platform/deps.js';
 import { AppError, conflict, loggedOut } from '../../platform/errors.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { hashToken, newToken } from '../../platform/tokens.js';
-import { users } from '../members/members.tables.js';
 import { takeRate, takeRateOrThrow } from '../../platform/rate-limit.js';
 import {
   emailTaken,
@@ -84,21 +83,16 @@ export async function register(
   let userId: number;
   try {
     userId = await deps.db.transaction(async (tx) => {
-      const [created] = await tx
-        .insert(users)
-        .values({
-          first: input.first,
-          last: input.last,
-          email: input.email,
-          username: input.username,
-          passwordHash,
-          imdbUrl: input.imdb,
-          referrerId,
-          createdAt: now,
-          lastActiveAt: now,
-        })
-        .returning({ id: users.id });
-      const id = (created as { id: number }).id;
+      const id = await repo.createMember(tx, {
+        first: input.first,
+        last: input.last,
+        email: input.email,
+        username: input.username,
+        passwordHash,
+        imdbUrl: input.imdb,
+        referrerId,
+        at: now,
+      });
       await repo.markUnconfirmed(tx, id, now);
       return id;
     });

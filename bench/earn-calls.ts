@@ -18,7 +18,7 @@
  *     the latency (p95) of each call under 50 concurrent earners.
  */
 import { sql } from 'drizzle-orm';
-import { OPERATIONS_BASE } from '@marquee/contract';
+import { OPERATIONS_BASE, SITE_TIME_ZONE } from '@marquee/contract';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/platform/config.js';
 import { ControllableClock } from '../apps/server/src/platform/clock.js';
@@ -38,7 +38,7 @@ try {
   const { db, rows } = large;
 
   // Earners: active premium or pro members (managed members get no IMDb listings; paid caps are 60 a
-  // day, D6.3) under the IMDb points cap, with a verified X/Twitter account and no missing follows.
+  // day, D6.3) under the IMDb points cap, with a verified Twitter account and no missing follows.
   const earners = await rows<{ id: number }>(sql`
     select u.id from users u
     where u.kind = 'member' and u.status = 'active' and u.points < 4000
@@ -47,7 +47,7 @@ try {
       and exists (select 1 from linked_accounts la where la.user_id = u.id and la.platform = 'twitter' and la.status = 'verified')
       and not exists (select 1 from actions a where a.earner_id = u.id and a.platform = 'twitter' and a.status = 'missing')
       and coalesce((select d.actions from daily_actions d where d.user_id = u.id
-                    and d.day = (now() at time zone 'America/Los_Angeles')::date), 0) < 40
+                    and d.day = (now() at time zone ${SITE_TIME_ZONE})::date), 0) < 40
     order by random() limit ${EARNERS}::int`);
   const tokens = await signIn(
     db,

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { SITE_TIME_ZONE } from '@marquee/contract';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** E2E_PORT lets a second run go at the same time as another, on its own server. */
@@ -47,7 +48,7 @@ export default defineConfig({
     baseURL: BASE_URL,
     viewport: { width: 1280, height: 800 },
     locale: 'en-US',
-    timezoneId: 'America/Los_Angeles',
+    timezoneId: SITE_TIME_ZONE,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     actionTimeout: 10_000,

@@ -120,9 +120,9 @@ test('a member removes a linked account and sets Feature Me and their email pref
   await expect(basic).toContainText(`@acct_${me.id}`);
   await shootBothWidths(page, 'account');
   await page.getByRole('button', { name: 'Update your Twitter account', exact: true }).click();
-  await modal(page).getByRole('button', { name: 'Remove X/Twitter account' }).click();
-  await modal(page).getByRole('button', { name: 'Yes, remove my X/Twitter account' }).click();
-  await expect(page.getByText(/X\/Twitter account has been removed/)).toBeVisible();
+  await modal(page).getByRole('button', { name: 'Remove Twitter account' }).click();
+  await modal(page).getByRole('button', { name: 'Yes, remove my Twitter account' }).click();
+  await expect(page.getByText(/Twitter account has been removed/)).toBeVisible();
   await expect(basic.getByRole('link', { name: 'Add Twitter' })).toBeVisible();
 
   // Feature Me needs no password.

@@ -19,7 +19,7 @@ test('a member links their X account, follows on the simulated X and is credited
   const me = await createMember(request, 'xfollow');
   await useSession(page, me);
   await page.goto('/dashboard/twitter');
-  await expect(earnCard(page).getByRole('heading', { name: 'Link your X account' })).toBeVisible();
+  await expect(earnCard(page).getByRole('heading', { name: 'Link your Twitter account' })).toBeVisible();
   await shootBothWidths(page, 'earn-x-authorise');
 
   await linkXAccount(page, `fan_${me.id}`);

@@ -1,16 +1,8 @@
 import { expect, test } from '@playwright/test';
+import { pacificDate } from '@marquee/contract';
 import { buyPremium, createMember, mailTo } from '../support/members.js';
 import { serverNow, shootBothWidths } from '../support/earn.js';
 import { useSession } from '../support/ui.js';
-
-/** A date as the app writes it, on Pacific time: "December 25, 2026". */
-const longDate = (d: Date) =>
-  d.toLocaleDateString('en-US', {
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'America/Los_Angeles',
-  });
 
 test('after paying on the test checkout the member is told their level and its end, and gets a receipt', async ({
   page,
@@ -25,7 +17,7 @@ test('after paying on the test checkout the member is told their level and its e
   const now = await serverNow(request);
   const until = new Date(now);
   until.setUTCMonth(until.getUTCMonth() + 1);
-  const notice = `You are now a Premium member until ${longDate(until)}.`;
+  const notice = `You are now a Premium member until ${pacificDate(until)}.`;
   // Said in the check's dialog and in a notice that outlives it.
   await expect(page.getByText(notice).first()).toBeVisible();
 
@@ -44,5 +36,5 @@ test('after paying on the test checkout the member is told their level and its e
   expect(receipt.text).toContain('Amount: $9.95 (US dollars)');
   expect(receipt.text).toContain('Paid with: the test checkout');
   expect(receipt.text).toMatch(/Order number: \d+/);
-  expect(receipt.text).toContain(`Your Premium membership now runs until ${longDate(until)}.`);
+  expect(receipt.text).toContain(`Your Premium membership now runs until ${pacificDate(until)}.`);
 });

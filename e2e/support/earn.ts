@@ -65,7 +65,7 @@ export async function shootBothWidths(page: Page, name: string): Promise<void> {
 
 /** Links the member's simulated X account through the authorise prompt and the sim consent page. */
 export async function linkXAccount(page: Page, handle: string): Promise<void> {
-  const authorise = earnCard(page).getByRole('link', { name: 'Authorize with X' });
+  const authorise = earnCard(page).getByRole('link', { name: 'Authorize with Twitter' });
   await expect(authorise).toBeVisible();
   await authorise.click();
   await expect(page).toHaveURL(/\/sim\/x\/oauth\/authorize/);

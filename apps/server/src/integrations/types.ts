@@ -4,7 +4,9 @@
  * /sim/ (the default, PLATFORM_MODE=simulated).
  */
 
-export type PlatformName = 'imdb' | 'twitter' | 'youtube' | 'facebook';
+import type { LinkedPlatform, Platform } from '@marquee/contract';
+
+export type PlatformName = Platform;
 
 /** What an IMDb name or title page says (D5.2, D5.4). */
 export interface ImdbPage {
@@ -42,21 +44,21 @@ export interface ActionVerifier {
    * external id or handle). Throws PlatformOffline when the platform cannot be asked.
    */
   hasActed(
-    platform: 'twitter' | 'facebook',
+    platform: LinkedPlatform,
     actor: { handle: string; accessToken: string | null },
     target: string,
   ): Promise<boolean>;
   /** The profile or page behind a listing, or null when it no longer exists. */
-  profile(platform: 'twitter' | 'facebook', target: string): Promise<SocialProfile | null>;
+  profile(platform: LinkedPlatform, target: string): Promise<SocialProfile | null>;
 }
 
 /** Links a member's own X/Twitter or Facebook account (authenticate/{platform}). */
 export interface AccountLinker {
   /** The consent page to send the member to. */
-  loginUrl(platform: 'twitter' | 'facebook', state: string, callbackUrl: string): string;
+  loginUrl(platform: LinkedPlatform, state: string, callbackUrl: string): string;
   /** Exchanges the code the consent page returned for the account. Throws on a bad code. */
   exchange(
-    platform: 'twitter' | 'facebook',
+    platform: LinkedPlatform,
     code: string,
     callbackUrl: string,
   ): Promise<{ handle: string; displayName: string; accessToken: string | null }>;

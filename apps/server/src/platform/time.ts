@@ -1,17 +1,8 @@
-/** The site runs on Pacific time (D1.1). */
-export const SITE_TIME_ZONE = 'America/Los_Angeles';
+import { pacificWallClock } from '@marquee/contract';
 
-const dayFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: SITE_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** The Pacific calendar day of an instant, as YYYY-MM-DD (D1.1). */
-export function pacificDay(at: Date): string {
-  return dayFormat.format(at);
-}
+// The site's zone and its calendar day are the contract's (docs/domain.md V4); this file does the
+// server's arithmetic on them.
+export { SITE_TIME_ZONE, pacificDay } from '@marquee/contract';
 
 /** A calendar date (YYYY-MM-DD) moved by whole days; dates carry no time zone. */
 export function addDays(day: string, days: number): string {
@@ -26,28 +17,10 @@ export function weekOf(day: string): { monday: string; sunday: string } {
   return { monday, sunday: addDays(monday, 6) };
 }
 
-const wallClock = new Intl.DateTimeFormat('en-US', {
-  timeZone: SITE_TIME_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
-
 /** How far Pacific wall-clock time is from UTC at an instant (-7 or -8 hours), in ms. */
 function pacificOffsetMs(at: number): number {
-  const parts = Object.fromEntries(wallClock.formatToParts(at).map((p) => [p.type, p.value]));
-  const wall = Date.UTC(
-    Number(parts.year),
-    Number(parts.month) - 1,
-    Number(parts.day),
-    Number(parts.hour),
-    Number(parts.minute),
-    Number(parts.second),
-  );
+  const c = pacificWallClock(at);
+  const wall = Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute, c.second);
   return wall - Math.floor(at / 1000) * 1000;
 }
 

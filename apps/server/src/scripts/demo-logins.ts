@@ -1,3 +1,4 @@
+import { pacificDay } from '@marquee/contract';
 import type { Db } from '../platform/db/database.js';
 import { findByLogin, findMember } from '../features/members/members.repo.js';
 import { membershipOf } from '../features/membership/membership.policy.js';
@@ -26,9 +27,13 @@ type Member = NonNullable<Awaited<ReturnType<typeof findMember>>>;
 function describe(member: Member, now: Date): string {
   if (member.status !== 'active') return member.status;
   const state = membershipOf(member, now);
-  const until =
-    state.membership === 'pro' || state.membership === 'premium'
-      ? ` until ${(state.membership === 'pro' ? member.proExpires : member.premiumExpires)?.toISOString().slice(0, 10)}`
-      : '';
+  const ends =
+    state.membership === 'pro'
+      ? member.proExpires
+      : state.membership === 'premium'
+        ? member.premiumExpires
+        : null;
+  // The Pacific day the level ends, as every date of the site (docs/domain.md V4).
+  const until = ends ? ` until ${pacificDay(ends)}` : '';
   return `${member.role === 'admin' ? 'admin, ' : ''}${state.membership}${until}`;
 }

@@ -13,6 +13,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql, type SQL } from 'drizzle-orm';
+import { SITE_TIME_ZONE } from '@marquee/contract';
 import type { Db } from '../platform/db/database.js';
 import { openDatabase } from '../platform/db/database.js';
 import { checkLedger, type LedgerReport } from '../features/points/ledger.check.js';
@@ -62,7 +63,7 @@ const FIRST = [
 ];
 const LAST = ['Abbott', 'Barros', 'Chen', 'Duarte', 'Evans', 'Fischer', 'Gupta', 'Haddad', 'Ito', 'Jensen'];
 
-const PACIFIC = sql.raw(`'America/Los_Angeles'`);
+const PACIFIC = sql.raw(`'${SITE_TIME_ZONE}'`);
 const textArray = (values: string[]) => sql.raw(`array[${values.map((v) => `'${v}'`).join(',')}]::text[]`);
 
 async function one<T>(db: Db, query: SQL): Promise<T> {
@@ -172,7 +173,7 @@ async function fill(
       or (coalesce(pro_expires, premium_expires) > now() and id % 3 = 0))`,
   );
   await step(
-    'linked X/Twitter and Facebook accounts',
+    'linked Twitter and Facebook accounts',
     sql`
     insert into linked_accounts (user_id, platform, handle, display_name, status, profile_confirmed, linked_at)
     select id, p.platform, 'seed' || id, first || ' ' || last,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { account as contract } from '@marquee/contract';
+import { PLATFORM_NAME, type account as contract, type LinkedPlatform } from '@marquee/contract';
 import { escapeHtml } from '../../platform/html.js';
 import type { RateRule } from '../../platform/rate-limit.js';
 import { MINUTE_MS } from '../../platform/time.js';
@@ -77,15 +77,13 @@ export function canonicalImdbUrl(code: string): string {
   return `https://www.imdb.com/${code.startsWith('nm') ? 'name' : 'title'}/${code}/`;
 }
 
-const PLATFORM_NAMES: Record<'facebook' | 'twitter', string> = { facebook: 'Facebook', twitter: 'X/Twitter' };
-
 /**
  * The account page's display of a linked account (spec 3 §3 facebook_display / twitter_display):
  * a link to the member's own profile, its text escaped since handles and names are member text
  * (D8.1); '' when nothing is linked (2 characters or less means not linked).
  */
 export function linkedDisplay(
-  platform: 'facebook' | 'twitter',
+  platform: LinkedPlatform,
   linked: { handle: string; displayName: string | null; status: string } | null,
   profileUrl: (handle: string) => string,
 ): string {
@@ -96,7 +94,7 @@ export function linkedDisplay(
   const href = profileUrl(linked.handle);
   const safeHref = /^(https:\/\/|\/sim\/)/.test(href) ? href : '#';
   const note = linked.status === 'verified' ? '' : ` <em>needs reconnecting</em>`;
-  return `<a href="${escapeHtml(safeHref)}" target="_blank" rel="noopener noreferrer" title="Your ${PLATFORM_NAMES[platform]} account">${escapeHtml(label)}</a>${note}`;
+  return `<a href="${escapeHtml(safeHref)}" target="_blank" rel="noopener noreferrer" title="Your ${PLATFORM_NAME[platform]} account">${escapeHtml(label)}</a>${note}`;
 }
 
 /**

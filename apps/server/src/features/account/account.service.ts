@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { account as contract, type CurrentUser } from '@marquee/contract';
+import { account as contract, PLATFORM_NAME, type CurrentUser, type LinkedPlatform } from '@marquee/contract';
 import type { AppDeps } from '../../platform/deps.js';
 import type { Caller } from '../../platform/auth.js';
 import { AppError, badInput, conflict, loggedOut, notFound, tooManyRequests } from '../../platform/errors.js';
@@ -30,8 +30,6 @@ const PROFILE_URLS = {
   twitter: (handle: string) => `https://x.com/${encodeURIComponent(handle)}`,
 };
 
-const PLATFORM_NAMES = { facebook: 'Facebook', twitter: 'X/Twitter' } as const;
-
 export const WRONG_PASSWORD = 'The current password you entered is incorrect.';
 export const USERNAME_TAKEN = 'That username is already taken. Please choose another.';
 export const EMAIL_TAKEN = 'Another account already uses that email address.';
@@ -51,7 +49,7 @@ async function accountUser(deps: AppDeps, userId: number): Promise<contract.Acco
     repo.linkedAccountsOf(deps.db, userId),
   ]);
   if (!row) throw loggedOut();
-  const display = (platform: 'facebook' | 'twitter') =>
+  const display = (platform: LinkedPlatform) =>
     linkedDisplay(platform, linked.find((l) => l.platform === platform) ?? null, (handle) =>
       deps.integrations.openUrl(PROFILE_URLS[platform](handle)),
     );
@@ -198,8 +196,8 @@ async function saveUnique(write: () => Promise<void>, message: string) {
   }
 }
 
-export async function removeLinkedAccount(deps: AppDeps, caller: Caller, platform: 'facebook' | 'twitter') {
-  const name = PLATFORM_NAMES[platform];
+export async function removeLinkedAccount(deps: AppDeps, caller: Caller, platform: LinkedPlatform) {
+  const name = PLATFORM_NAME[platform];
   if (!(await repo.removeLinkedAccount(deps.db, caller.userId, platform))) {
     throw notFound(`You have no ${name} account linked.`);
   }

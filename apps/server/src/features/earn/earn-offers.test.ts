@@ -132,7 +132,7 @@ describe('earnPoints/fetchListings (D4)', () => {
     expect(missing.body.message).toBe('Uh oh, we had a problem hiding this listing.');
   });
 
-  it('answers checktoken for X/Twitter and Facebook until the member links an account', async () => {
+  it('answers checktoken for Twitter and Facebook until the member links an account', async () => {
     const { earner, owner } = await pair();
     await buildListing(t.db, t.clock, owner.id, { type: 'twitter-follow' });
     const res = await t.call(earn.fetchListings, { listingType: 'twitter', maxItems: 4 }, earner.token);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { pacificHour } from '@marquee/contract';
 import {
   actionsAllowedSoFar,
   answerIsCorrect,
@@ -9,7 +10,6 @@ import {
   minimumDwellSeconds,
   needsCreditUpdate,
   offerWindowSeconds,
-  pacificHour,
 } from './earn.policy.js';
 
 describe('rate limits and distribution (D4.5)', () => {

@@ -1,6 +1,6 @@
-import { earn, type Membership } from '@marquee/contract';
+import { earn, pacificHour, type Membership } from '@marquee/contract';
 import type { RateRule } from '../../platform/rate-limit.js';
-import { DAY_MS, MINUTE_MS, SITE_TIME_ZONE } from '../../platform/time.js';
+import { DAY_MS, MINUTE_MS } from '../../platform/time.js';
 
 const { EARN } = earn;
 type ListingType = earn.ListingType;
@@ -19,17 +19,6 @@ export const DISTRIBUTION_WINDOWS: Record<number, readonly number[]> = {
   3: [0, 8, 16],
   4: [0, 6, 12, 18],
 };
-
-const hourFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: SITE_TIME_ZONE,
-  hour: 'numeric',
-  hourCycle: 'h23',
-});
-
-/** The Pacific hour of an instant, 0-23, daylight saving included (D1.1). */
-export function pacificHour(at: Date): number {
-  return Number(hourFormat.format(at)) % 24;
-}
 
 /**
  * D4.5 automatic limit: a daily limit that spreads the owner's balance over 7 days, at least 1

@@ -1,17 +1,16 @@
-import { eq } from 'drizzle-orm';
-import { earn } from '@marquee/contract';
+import { earn, LISTING_TYPE_WORDS, PLATFORM_NAME, PLATFORM_OF_TYPE } from '@marquee/contract';
 import type { AppDeps } from '../../platform/deps.js';
 import type { Db } from '../../platform/db/database.js';
 import type { Caller } from '../../platform/auth.js';
 import { AppError, forbidden, notFound } from '../../platform/errors.js';
 import { DAY_MS } from '../../platform/time.js';
-import { alerts } from '../alerts/alerts.tables.js';
-import { listings } from '../listings/listings.tables.js';
+import { raiseAlert } from '../alerts/alerts.repo.js';
+import { findListing, renameListing } from '../listings/listings.repo.js';
 import { linkedAccount } from '../linked-accounts/linked-accounts.repo.js';
 import { askVerifier } from '../linked-accounts/verify.js';
 import { PlatformOffline } from '../../integrations/types.js';
-import { actions, imdbFacts } from './earn.tables.js';
 import {
+  confirmImdbFact,
   correctAnswerSince,
   disableForCreditUpdate,
   imdbFact,
@@ -22,7 +21,8 @@ import {
   othersWithSameAnswer,
   recordMiss,
   standings,
-} from './earn.repo.js';
+} from './answers.repo.js';
+import { markActionChecked, type Listing } from './credit.repo.js';
 import {
   NOT_OFFERED,
   checkDwell,
@@ -30,7 +30,6 @@ import {
   creditOffer,
   earnedMessage,
   openOffer,
-  type Listing,
 } from './credit.service.js';
 import {
   CROWD_AGREEMENT,
@@ -129,19 +128,12 @@ export async function checkIncorrectAnswer(deps: AppDeps, caller: Caller, listin
     // D5.3 "Who counts": the answer and its witnesses count only from established members.
     const counting = await establishedAmong(tx, [caller.userId, ...witnesses], now);
     if (counting.has(caller.userId) && witnesses.filter((id) => counting.has(id)).length >= CROWD_AGREEMENT) {
-      await tx
-        .insert(imdbFacts)
-        .values({
-          pageCode: listing.externalId,
-          question: question.key,
-          value: answer,
-          source: 'crowd',
-          confirmedAt: now,
-        })
-        .onConflictDoUpdate({
-          target: [imdbFacts.pageCode, imdbFacts.question],
-          set: { value: answer, source: 'crowd', confirmedAt: now },
-        });
+      await confirmImdbFact(tx, {
+        pageCode: listing.externalId,
+        question: question.key,
+        value: answer,
+        at: now,
+      });
       return { credited: (await creditOffer(inTx, caller, offer.id)).points };
     }
 
@@ -163,12 +155,12 @@ export async function checkIncorrectAnswer(deps: AppDeps, caller: Caller, listin
       needsCreditUpdate({ distinctMissers, answeredCorrectly: confirmed }) &&
       (await disableForCreditUpdate(tx, listingId))
     ) {
-      await tx.insert(alerts).values({
+      await raiseAlert(tx, {
         userId: listing.userId,
         kind: 'listing_disabled',
         content: `Your listing "${listing.name}" is paused while we check its IMDb details: several members could not find the answer.`,
         link: '/dashboard/imdb',
-        createdAt: now,
+        at: now,
       });
     }
     return { missed: true, confirmed };
@@ -203,8 +195,6 @@ export async function recordYouTubeView(deps: AppDeps, caller: Caller, listingId
   return creditAnswer(credited, earnedMessage(credited.points));
 }
 
-const PLATFORM_PRETTY = { 'twitter-follow': 'X/Twitter', 'facebook-like': 'Facebook' } as const;
-
 /**
  * confirmAction/{type} (D5.6): credited at once, then checked through the platform's verifier; a
  * follow or like the platform does not show goes to the missing-actions list.
@@ -216,12 +206,13 @@ export async function confirmAction(
   listingId: number,
 ) {
   const now = deps.clock.now();
-  const platform = type === 'twitter-follow' ? 'twitter' : 'facebook';
+  const platform = PLATFORM_OF_TYPE[type];
+  const platformName = PLATFORM_NAME[platform];
   const { offer, listing, actionId } = await openOffer(deps.db, caller.userId, listingId, now);
   requireType(listing, type);
   const account = await linkedAccount(deps.db, caller.userId, platform);
   if (!account || account.status !== 'verified') {
-    throw new AppError(409, 'checktoken', `Please link your ${PLATFORM_PRETTY[type]} account first.`);
+    throw new AppError(409, 'checktoken', `Please link your ${platformName} account first.`);
   }
   if (actionId === null) checkDwell(offer, type, now);
   const credited = await creditOffer(deps, caller, offer.id);
@@ -232,33 +223,27 @@ export async function confirmAction(
   // The platform cannot be asked now (or refused the account's sign-in): the credit stands for now.
   if (seen === 'offline' || seen === 'token_error') return answer;
   if (seen === 'seen') {
-    await deps.db
-      .update(actions)
-      .set({ status: 'verified', checkedAt: now })
-      .where(eq(actions.id, credited.actionId));
+    await markActionChecked(deps.db, credited.actionId, 'verified', now);
     return answer;
   }
-  await deps.db
-    .update(actions)
-    .set({ status: 'missing', checkedAt: now })
-    .where(eq(actions.id, credited.actionId));
-  const verb = type === 'twitter-follow' ? 'follow' : 'like';
+  await markActionChecked(deps.db, credited.actionId, 'missing', now);
+  const { action: verb, verb: button } = LISTING_TYPE_WORDS[type];
   return {
     ...answer,
     extra: 'action_missing' as const,
-    helper_headline: `We could not see that ${verb} on ${PLATFORM_PRETTY[type]}`,
-    action_platform: PLATFORM_PRETTY[type],
+    helper_headline: `We could not see that ${verb} on ${platformName}`,
+    action_platform: platformName,
     platform_picture: account.handle,
     platform_title: `@${account.handle}`,
     action_type: verb,
-    message: `Make sure you are signed in to ${PLATFORM_PRETTY[type]} as @${account.handle} when you click ${verb === 'follow' ? 'Follow' : 'Like'}. The action is now in your missing actions: ${verb} and recheck it, or reverse it.`,
+    message: `Make sure you are signed in to ${platformName} as @${account.handle} when you click ${button}. The action is now in your missing actions: ${verb} and recheck it, or reverse it.`,
   };
 }
 
 /** updateListing: the listing's name is read again from its page through the platform's adapter. */
 export async function updateListing(deps: AppDeps, caller: Caller, listingId: number) {
-  const [listing] = await deps.db.select().from(listings).where(eq(listings.id, listingId)).limit(1);
-  if (!listing || listing.status === 'deleted') throw notFound('There is no such listing.');
+  const listing = await findListing(deps.db, listingId);
+  if (!listing) throw notFound('There is no such listing.');
   if (listing.userId !== caller.userId) throw forbidden('You can only update your own listings.');
   const { integrations } = deps;
   let name: string | null = null;
@@ -278,6 +263,6 @@ export async function updateListing(deps: AppDeps, caller: Caller, listingId: nu
     throw e;
   }
   if (!name) throw new AppError(409, 'error', 'We could not find the page of this listing any more.');
-  await deps.db.update(listings).set({ name }).where(eq(listings.id, listingId));
+  await renameListing(deps.db, listingId, name);
   return { status: 'success' as const, message: 'Your Listing has been updated.' };
 }

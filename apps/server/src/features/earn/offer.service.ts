@@ -1,28 +1,31 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { earn, uploads, type Membership } from '@marquee/contract';
+import { earn, PLATFORM_NAME, uploads, type Membership } from '@marquee/contract';
 import type { z } from 'zod';
 import type { AppDeps } from '../../platform/deps.js';
-import { statement } from '../../platform/db/database.js';
 import type { Caller } from '../../platform/auth.js';
 import { AppError, forbidden, loggedOut, notFound } from '../../platform/errors.js';
 import { pacificDay } from '../../platform/time.js';
 import { findMember } from '../members/members.repo.js';
-import { users } from '../members/members.tables.js';
-import { listings } from '../listings/listings.tables.js';
 import { membershipOf } from '../membership/membership.policy.js';
 import { memberToday } from '../points/points.service.js';
 import { dailyActionsUsedUpMessage } from '../points/points.policy.js';
 import { platformReady } from '../linked-accounts/linked-accounts.repo.js';
-import { hiddenListings, offers } from './earn.tables.js';
-import { countActiveListings, findCandidates, latestOffer, type CandidateRow } from './earn.repo.js';
+import {
+  countActiveListings,
+  extendOffer,
+  findCandidates,
+  hideForSession,
+  isActiveListing,
+  latestOffer,
+  setShowMePro,
+  writeOffers,
+  type CandidateRow,
+} from './earn.repo.js';
 import { actionsAllowedSoFar, imdbPointsCap, imdbQuestion, offerWindowSeconds } from './earn.policy.js';
 
-const { EARN, TYPE_OF_PLATFORM } = earn;
+const { EARN, LISTING_TYPES, TYPE_OF_PLATFORM } = earn;
 type EarnListing = earn.EarnListing;
 type ListingType = earn.ListingType;
 type Platform = earn.Platform;
-
-const ALL_TYPES: ListingType[] = ['imdb-view', 'youtube-view', 'twitter-follow', 'facebook-like'];
 
 type FetchInput = z.output<typeof earn.fetchListings.input>;
 type FetchAnswer = earn.FetchListingsAnswer;
@@ -33,7 +36,7 @@ const POINTS_MAXED_MESSAGE = (cap: number) =>
   `You have ${cap.toLocaleString('en-US')} points or more, the most you can hold while earning from IMDb views. Spend some on your own listings to earn again.`;
 const NO_LISTINGS_MESSAGE = 'There are no listings for you right now. We will check again in a minute.';
 const CHECKTOKEN_MESSAGE = (platform: Platform) =>
-  `Please check your ${platform === 'twitter' ? 'X/Twitter' : 'Facebook'} account before earning here.`;
+  `Please check your ${PLATFORM_NAME[platform]} account before earning here.`;
 
 /** Premium and pro members may ask for IMDbPro views (spec 1 §6). */
 export const canShowPro = (membership: Membership) => membership === 'premium' || membership === 'pro';
@@ -128,7 +131,7 @@ export async function fetchListings(deps: AppDeps, caller: Caller, input: FetchI
     ]);
     if (!tw) potential.potential_tw = await countActiveListings(deps.db, ownerId, 'twitter-follow');
     if (!fb) potential.potential_fb = await countActiveListings(deps.db, ownerId, 'facebook-like');
-    const types = ALL_TYPES.filter(
+    const types = LISTING_TYPES.filter(
       (t) =>
         !(t === 'imdb-view' && (membership === 'managed' || imdbMaxed)) &&
         !(t === 'twitter-follow' && !tw) &&
@@ -152,20 +155,6 @@ export async function fetchListings(deps: AppDeps, caller: Caller, input: FetchI
     free_sponsored: membership === 'free' && offered.some((l) => l.sponsored),
   });
 }
-
-/** The offers of one fetch in one statement, its text built and planned once. */
-const insertOffers = statement(
-  'insert_offers',
-  () => sql`insert into ${offers} (earner_id, listing_id, session_id, points, cost, bonus, pro_view, sponsored,
-      offered_at, expires_at)
-    select ${sql.placeholder('earner')}::int, o.listing, ${sql.placeholder('session')}::int, o.points, o.cost,
-      o.bonus, o.pro_view, o.sponsored, ${sql.placeholder('at')}::timestamptz,
-      ${sql.placeholder('at')}::timestamptz + make_interval(secs => o.open_secs)
-    from unnest(${sql.placeholder('listings')}::int[], ${sql.placeholder('points')}::int[],
-      ${sql.placeholder('costs')}::int[], ${sql.placeholder('bonuses')}::int[], ${sql.placeholder('proViews')}::bool[],
-      ${sql.placeholder('sponsored')}::bool[], ${sql.placeholder('windows')}::int[])
-      as o(listing, points, cost, bonus, pro_view, sponsored, open_secs)`,
-);
 
 /** D5.1: an offer per listing returned, with the points promised (D5.7) and when it closes. */
 async function recordOffers(
@@ -204,7 +193,7 @@ async function recordOffers(
       window,
     };
   });
-  await insertOffers(deps.db, {
+  await writeOffers(deps.db, {
     earner: caller.userId,
     session: caller.sessionId,
     at: ctx.now,
@@ -258,10 +247,7 @@ export async function startAction(deps: AppDeps, caller: Caller, listingId: numb
   }
   const window = offerWindowSeconds(latest.listing.type as ListingType);
   const expiresAt = new Date(Math.max(latest.offer.expiresAt.getTime(), now.getTime() + window * 1000));
-  await deps.db
-    .update(offers)
-    .set({ startedAt: latest.offer.startedAt ?? now, expiresAt })
-    .where(eq(offers.id, latest.offer.id));
+  await extendOffer(deps.db, latest.offer.id, { startedAt: latest.offer.startedAt ?? now, expiresAt });
   return {
     status: 'success' as const,
     expires_in: Math.round((expiresAt.getTime() - now.getTime()) / 1000),
@@ -270,16 +256,9 @@ export async function startAction(deps: AppDeps, caller: Caller, listingId: numb
 
 /** earnPoints/hideListing: hidden from this earner for the rest of this login (D4.6). */
 export async function hideListing(deps: AppDeps, caller: Caller, listingId: number) {
-  const [listing] = await deps.db
-    .select({ id: listings.id })
-    .from(listings)
-    .where(and(eq(listings.id, listingId), eq(listings.status, 'active')))
-    .limit(1);
-  if (!listing) throw notFound('Uh oh, we had a problem hiding this listing.');
-  await deps.db
-    .insert(hiddenListings)
-    .values({ sessionId: caller.sessionId, listingId })
-    .onConflictDoNothing();
+  if (!(await isActiveListing(deps.db, listingId)))
+    throw notFound('Uh oh, we had a problem hiding this listing.');
+  await hideForSession(deps.db, caller.sessionId, listingId);
   return {
     status: 'success' as const,
     message: "This listing has been hidden, you won't see it again during this login.",
@@ -293,6 +272,6 @@ export async function updateShowMePreference(deps: AppDeps, caller: Caller, show
   if (showMePro && !canShowPro(membershipOf(member, deps.clock.now()).membership)) {
     throw forbidden('IMDbPro views are for Premium and Pro members.');
   }
-  await deps.db.update(users).set({ showMePro }).where(eq(users.id, caller.userId));
+  await setShowMePro(deps.db, caller.userId, showMePro);
   return { status: 'success' as const, showMePro };
 }

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { history as contract, uploads } from '@marquee/contract';
+import { history as contract, isListingType, LISTING_TYPE_WORDS, uploads } from '@marquee/contract';
 import type { AppDeps } from '../../platform/deps.js';
 import type { Caller } from '../../platform/auth.js';
 import { AppError, notFound } from '../../platform/errors.js';
@@ -19,18 +19,6 @@ import {
 /** History shows the last six months (spec 2 §9). */
 const WINDOW_MS = 183 * DAY_MS;
 
-const VERB: Record<string, string> = {
-  'imdb-view': 'viewed',
-  'twitter-follow': 'followed',
-  'youtube-view': 'watched',
-  'facebook-like': 'liked',
-};
-const WHAT: Record<string, string> = {
-  'imdb-view': 'IMDb page',
-  'twitter-follow': 'X/Twitter account',
-  'youtube-view': 'YouTube video',
-  'facebook-like': 'Facebook page',
-};
 const SOCIAL = ['twitter-follow', 'facebook-like'];
 
 function verifyWord(status: string, type: string): string {
@@ -46,8 +34,9 @@ function present(row: HistoryRow, memberId: number, now: Date): contract.History
   const mine = a.earnerId === memberId;
   const otherFirst = mine ? row.ownerFirst : row.earnerFirst;
   const otherName = `${otherFirst} ${mine ? row.ownerLast : row.earnerLast}`;
-  const verb = VERB[a.type] ?? 'acted on';
-  const what = WHAT[a.type] ?? 'listing';
+  const words = isListingType(a.type) ? LISTING_TYPE_WORDS[a.type] : null;
+  const verb = words?.done ?? 'acted on';
+  const what = words?.target ?? 'listing';
   const pro = a.proView ? ' (IMDbPro view)' : '';
   const paidBy = !mine && a.sponsored ? ' (a sponsored action)' : '';
   const otherId = mine ? a.ownerId : a.earnerId;

@@ -1,4 +1,4 @@
-import { home } from '@marquee/contract';
+import { home, pacificMonth } from '@marquee/contract';
 import { HOUR_MS } from '../../platform/time.js';
 /** What a home card says about a member under their name: their jobs and location, as they typed them. */
 export function describeMember(
@@ -10,12 +10,7 @@ export function describeMember(
   return line || fallback;
 }
 
-export const memberSince = (joined: Date): string =>
-  `Marquee member since ${joined.toLocaleDateString('en-US', {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'America/Los_Angeles',
-  })}`;
+export const memberSince = (joined: Date): string => `Marquee member since ${pacificMonth(joined)}`;
 
 /**
  * The home page's greeting (docs/domain.md Home page): a member in their first day is welcomed,

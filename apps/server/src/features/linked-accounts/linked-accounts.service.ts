@@ -1,4 +1,11 @@
-import { OPERATIONS_BASE, earn, type linkedAccounts as contract } from '@marquee/contract';
+import {
+  LISTING_TYPE_WORDS,
+  OPERATIONS_BASE,
+  PLATFORM_NAME,
+  earn,
+  type Platform,
+  type linkedAccounts as contract,
+} from '@marquee/contract';
 import type { AppDeps } from '../../platform/deps.js';
 import type { Caller } from '../../platform/auth.js';
 import { AppError, notFound } from '../../platform/errors.js';
@@ -13,9 +20,10 @@ import { askVerifier } from './verify.js';
 type LinkedPlatform = earn.LinkedPlatform;
 const { MESSAGES } = earn;
 
+/** The platform's name and its action's button (docs/domain.md V1, V2). */
 const PRETTY: Record<LinkedPlatform, { name: string; action: string }> = {
-  twitter: { name: 'X/Twitter', action: 'Follow' },
-  facebook: { name: 'Facebook', action: 'Like' },
+  twitter: { name: PLATFORM_NAME.twitter, action: LISTING_TYPE_WORDS['twitter-follow'].verb },
+  facebook: { name: PLATFORM_NAME.facebook, action: LISTING_TYPE_WORDS['facebook-like'].verb },
 };
 
 /** An OAuth state is good for 15 minutes and once. */
@@ -256,12 +264,10 @@ export async function confirmProfile(deps: AppDeps, caller: Caller, platform: Li
   return { status: 'success' as const, message: 'Thanks! Your profile is confirmed.' };
 }
 
-const PLATFORM_NAMES = { imdb: 'IMDb', twitter: 'X/Twitter', youtube: 'YouTube', facebook: 'Facebook' };
-
 /** earnPoints/getPlatformOfflineMessage. */
-export function platformOfflineMessage(platform: keyof typeof PLATFORM_NAMES) {
+export function platformOfflineMessage(platform: Platform) {
   return {
     status: 'success' as const,
-    messageContent: `${PLATFORM_NAMES[platform]} is not answering us right now, so we cannot check actions there. Your points are safe; please try again in a few minutes.`,
+    messageContent: `${PLATFORM_NAME[platform]} is not answering us right now, so we cannot check actions there. Your points are safe; please try again in a few minutes.`,
   };
 }

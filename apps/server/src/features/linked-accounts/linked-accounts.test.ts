@@ -135,12 +135,12 @@ describe('confirmAction and missing actions (D5.6, D11.3)', () => {
     expect(res.body).toMatchObject({
       status: 'success',
       extra: 'action_missing',
-      action_platform: 'X/Twitter',
+      action_platform: 'Twitter',
     });
     const list = await t.call(accountCalls.fetchMissingActions.twitter, {}, earner.token);
     expect(list.body.missingActions).toHaveLength(1);
     expect(list.body.missingActions[0]).toMatchObject({ giver_id: owner.id, taken: 10 });
-    expect(list.body.platformDetails).toMatchObject({ namePretty: 'X/Twitter', profileName: `@${handle}` });
+    expect(list.body.platformDetails).toMatchObject({ namePretty: 'Twitter', profileName: `@${handle}` });
     // With a missing action outstanding, the member must resolve it before earning more here.
     const blocked = await t.call(earn.fetchListings, { listingType: 'twitter', maxItems: 4 }, earner.token);
     expect(blocked.body.status).toBe('checktoken');
@@ -248,6 +248,6 @@ describe('confirmAction and missing actions (D5.6, D11.3)', () => {
   it('gives the platform offline message', async () => {
     const member = await buildMember(t.db, t.clock);
     const res = await t.call(accountCalls.getPlatformOfflineMessage, { platform: 'twitter' }, member.token);
-    expect(res.body.messageContent).toContain('X/Twitter is not answering');
+    expect(res.body.messageContent).toContain('Twitter is not answering');
   });
 });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { listings as contract, type earn, type Membership } from '@marquee/contract';
+import { listings as contract, PLATFORM_OF_TYPE, type earn, type Membership } from '@marquee/contract';
 import type { AppDeps } from '../../platform/deps.js';
 import type { Caller } from '../../platform/auth.js';
 import type { Db } from '../../platform/db/database.js';
@@ -35,13 +35,6 @@ interface PageDetails extends ListingPage {
     facts: { question: string; value: number }[];
   } | null;
 }
-
-const PLATFORM_OF: Record<ListingType, string> = {
-  'imdb-view': 'imdb',
-  'twitter-follow': 'twitter',
-  'youtube-view': 'youtube',
-  'facebook-like': 'facebook',
-};
 
 /** Handles and page names are one page whatever their case; IMDb codes and video ids are exact. */
 const samePage = (type: ListingType, a: string, b: string) =>
@@ -201,7 +194,7 @@ async function storeListing(
       .values({
         userId: caller.userId,
         type,
-        platform: PLATFORM_OF[type],
+        platform: PLATFORM_OF_TYPE[type],
         name: details.name,
         url: details.url,
         externalId: details.externalId,

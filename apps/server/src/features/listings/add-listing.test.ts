@@ -195,7 +195,7 @@ describe('myListings/addListing (spec 2 §5)', () => {
     const cases: [contract.NewListingType, string, string][] = [
       ['imdb-view', 'https://x.com/someone', 'an IMDb name or title page'],
       ['imdb-view', 'https://www.imdb.com/list/ls0123456/', 'an IMDb name or title page'],
-      ['twitter-follow', 'https://www.imdb.com/name/nm0000001/', 'an X/Twitter profile'],
+      ['twitter-follow', 'https://www.imdb.com/name/nm0000001/', 'a Twitter profile'],
       ['youtube-view', 'https://www.youtube.com/@channel', 'a YouTube video'],
     ];
     for (const [type, url, words] of cases) {
@@ -264,7 +264,7 @@ describe('myListings/addListing (spec 2 §5)', () => {
     );
     const nobody = await t.call(addListing['twitter-follow'], { url: `x.com/${goneHandle}` }, me.token);
     expect(nobody.body.message).toBe(
-      'We could not find that profile on X/Twitter. Please check the address and try again.',
+      'We could not find that profile on Twitter. Please check the address and try again.',
     );
     const noVideo = await t.call(addListing['youtube-view'], { url: `youtu.be/${goneVideo}` }, me.token);
     expect(noVideo.body.message).toContain('We could not find that video on YouTube.');

@@ -13,14 +13,14 @@ export const LISTING_ERRORS = {
   badUrl: {
     'imdb-view':
       'Please paste the address of an IMDb name or title page, like https://www.imdb.com/name/nm0000001/.',
-    'twitter-follow': 'Please paste the address of an X/Twitter profile, like https://x.com/yourname.',
+    'twitter-follow': 'Please paste the address of a Twitter profile, like https://x.com/yourname.',
     'youtube-view':
       'Please paste the address of a YouTube video, like https://www.youtube.com/watch?v=… or https://youtu.be/….',
     'facebook-like': 'Please paste the address of a Facebook page, like https://www.facebook.com/yourpage.',
   } satisfies Record<ListingType, string>,
   notFound: {
     'imdb-view': 'We could not find that page on IMDb. Please check the address and try again.',
-    'twitter-follow': 'We could not find that profile on X/Twitter. Please check the address and try again.',
+    'twitter-follow': 'We could not find that profile on Twitter. Please check the address and try again.',
     'youtube-view': 'We could not find that video on YouTube. Please check the address and try again.',
     'facebook-like': 'We could not find that page on Facebook. Please check the address and try again.',
   } satisfies Record<ListingType, string>,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { login, operationUrl } from '@marquee/contract';
+import { dayInWords, login, operationUrl } from '@marquee/contract';
 import { useTestApp } from '../../../test/test-app.js';
 import { signUpDetails, unique } from '../../../test/factories.js';
 import { users } from '../members/members.tables.js';
@@ -10,7 +10,7 @@ import { runDueJobs } from '../../platform/jobs.js';
 import { deletedEmails } from '../account/account.tables.js';
 import { deletedEmailHash } from '../account/account.policy.js';
 import { HOUSE_ID, movePoints } from '../points/ledger.js';
-import { dayInWords, unconfirmedRemovalDay } from './login.policy.js';
+import { unconfirmedRemovalDay } from './login.policy.js';
 import { removeUnconfirmedJob } from './signup.service.js';
 import { emailConfirmations, unconfirmedEmails } from './login.tables.js';
 

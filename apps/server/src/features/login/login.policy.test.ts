@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../../platform/time.js';
 import {
-  dayInWords,
   imdbPageCode,
   signInDelayMs,
   unconfirmedRemovalCutoff,
@@ -64,8 +63,5 @@ describe('the day an unconfirmed account is removed (U6)', () => {
       expect(at.getTime()).toBeLessThanOrEqual(unconfirmedRemovalCutoff(day).getTime());
       expect(at.getTime()).toBeGreaterThan(unconfirmedRemovalCutoff(addDays(day, -1)).getTime());
     }
-  });
-  it('is said in words', () => {
-    expect(dayInWords('2026-03-18')).toBe('March 18, 2026');
   });
 });

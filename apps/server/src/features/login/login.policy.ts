@@ -44,16 +44,6 @@ export function unconfirmedRemovalCutoff(day: string): Date {
   return new Date(pacificMidnight(day).getTime() - UNCONFIRMED_KEPT_MS);
 }
 
-/** A calendar day (YYYY-MM-DD) as a member reads it: "March 18, 2026". */
-export function dayInWords(day: string): string {
-  return new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', {
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-}
-
 /** Fresh confirmation links a member may ask for: 3 an hour and 10 a day. */
 export const CONFIRM_RESENDS: readonly RateRule[] = [
   { limit: 3, windowMs: HOUR_MS },

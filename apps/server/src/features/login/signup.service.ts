@@ -1,4 +1,4 @@
-import { login as contract } from '@marquee/contract';
+import { dayInWords, login as contract } from '@marquee/contract';
 import type { z } from 'zod';
 import type { AppDeps } from '../../platform/deps.js';
 import { AppError, conflict, loggedOut } from '../../platform/errors.js';
@@ -28,7 +28,6 @@ import {
   CONFIRM_RESENDS,
   SIGN_UPS,
   TAKEN_ADDRESS_NOTES,
-  dayInWords,
   unconfirmedRemovalCutoff,
   unconfirmedRemovalDay,
   waitInWords,

@@ -1,27 +1,34 @@
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
-import { membership as contract, type CurrentUser, type PaidLevel } from '@marquee/contract';
+import {
+  LEVEL_NAME,
+  membership as contract,
+  pacificDate,
+  type CurrentUser,
+  type Membership,
+  type PaidLevel,
+} from '@marquee/contract';
 import type { AppDeps } from '../../platform/deps.js';
 import type { Caller } from '../../platform/auth.js';
 import { AppError, loggedOut } from '../../platform/errors.js';
 import { DAY_MS } from '../../platform/time.js';
 import { findMember, type MemberRow } from '../members/members.repo.js';
-import { users } from '../members/members.tables.js';
 import { presentCurrentUser } from '../members/members.presenter.js';
-import { purchases } from '../payments/payments.tables.js';
+import {
+  countCheck,
+  createPendingPurchase,
+  latestMembershipPurchase,
+  setPurchaseProviderRef,
+} from '../payments/payments.repo.js';
 import type { PaymentProvider } from '../payments/providers/types.js';
 import { applyPaymentEvent } from '../payments/payments.service.js';
-import { subscriptions } from './membership.tables.js';
+import {
+  activeSubscription,
+  dismissProOffer as recordOfferDismissed,
+  lockMember,
+  setLevelDates,
+  startProTrial,
+} from './membership.repo.js';
 import { membershipOf, tradeablePremiumDays } from './membership.policy.js';
 import { dollars, perMonth, priceRow, PRICES } from './prices.js';
-
-const LEVEL_NAME: Record<PaidLevel, string> = { premium: 'Premium', pro: 'Pro' };
-const longDate = (d: Date) =>
-  d.toLocaleDateString('en-US', {
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'America/Los_Angeles',
-  });
 
 async function member(deps: AppDeps, caller: Caller): Promise<MemberRow> {
   const row = await findMember(deps.db, caller.userId);
@@ -35,23 +42,6 @@ async function currentUser(deps: AppDeps, userId: number): Promise<CurrentUser> 
   return presentCurrentUser(row, deps.clock.now());
 }
 
-/** The member's newest active subscription; with paidOnly, one paid through a provider (not managed). */
-async function activeSubscription(deps: AppDeps, userId: number, opts: { paidOnly?: boolean } = {}) {
-  const [row] = await deps.db
-    .select()
-    .from(subscriptions)
-    .where(
-      and(
-        eq(subscriptions.userId, userId),
-        eq(subscriptions.status, 'active'),
-        opts.paidOnly ? ne(subscriptions.provider, 'admin') : undefined,
-      ),
-    )
-    .orderBy(desc(subscriptions.currentPeriodEnd))
-    .limit(1);
-  return row ?? null;
-}
-
 /** membership/fetchMembershipPrices/new.php (spec 1 §7): both price tables and what the member may buy. */
 export async function fetchMembershipPrices(
   deps: AppDeps,
@@ -59,7 +49,7 @@ export async function fetchMembershipPrices(
 ): Promise<contract.MembershipPricesAnswer> {
   const me = await member(deps, caller);
   const state = membershipOf(me, deps.clock.now());
-  const sub = await activeSubscription(deps, caller.userId);
+  const sub = await activeSubscription(deps.db, caller.userId);
   const card = deps.payments.card();
   const alternate = deps.payments.alternate();
   const table = (level: PaidLevel) =>
@@ -78,9 +68,9 @@ export async function fetchMembershipPrices(
   const canSubscribe = !sub && state.membership !== 'managed' && Boolean(card ?? alternate);
   const subInfo = sub
     ? {
-        message: `You are subscribed to ${LEVEL_NAME[sub.level as PaidLevel] ?? 'Managed Rank'}, renewing every ${
+        message: `You are subscribed to ${LEVEL_NAME[sub.level as Membership]}, renewing every ${
           sub.months === 1 ? 'month' : `${sub.months} months`
-        }. Your membership is paid through ${longDate(sub.currentPeriodEnd)}.`,
+        }. Your membership is paid through ${pacificDate(sub.currentPeriodEnd)}.`,
       }
     : { message: '' };
   return {
@@ -110,33 +100,33 @@ export async function fetchMembershipSummary(deps: AppDeps, caller: Caller) {
   const state = membershipOf(me, now);
   const until =
     state.expire_show_time && state.membership !== 'free'
-      ? ` Yours runs until ${longDate(new Date(state.expire_show_time))}.`
+      ? ` Yours runs until ${pacificDate(new Date(state.expire_show_time))}.`
       : '';
   const levels: (contract.MembershipOption & { level: string })[] = [
     {
       level: 'free',
       icon: 'star',
-      title: 'Free',
+      title: LEVEL_NAME.free,
       description: '20 Daily Actions, one listing of each type and 2 profile photos.',
     },
     {
       level: 'premium',
       icon: 'star',
-      title: 'Premium',
+      title: LEVEL_NAME.premium,
       description:
         '60 Daily Actions plus more for each qualified referral, unlimited listings and photos, new board topics, direct messages, being Featured and the Exchange.',
     },
     {
       level: 'pro',
       icon: 'rocket',
-      title: 'Pro',
+      title: LEVEL_NAME.pro,
       description:
         'Everything in Premium, plus the Chrome extension that automates IMDb views, historical rank tracking, no ads and the Optimized rate limit.',
     },
     {
       level: 'managed',
       icon: 'crown',
-      title: 'Managed Rank',
+      title: LEVEL_NAME.managed,
       description: 'We look after your IMDb page for you. By invitation only.',
     },
   ];
@@ -187,26 +177,21 @@ export async function startCheckout(
   if (input.kind === 'subscription') {
     if (
       membershipOf(me, deps.clock.now()).membership === 'managed' ||
-      (await activeSubscription(deps, caller.userId))
+      (await activeSubscription(deps.db, caller.userId))
     ) {
       throw new AppError(409, 'current_sub', 'You already have a subscription. It renews by itself.');
     }
   }
   const now = deps.clock.now();
-  const [purchase] = await deps.db
-    .insert(purchases)
-    .values({
-      userId: me.id,
-      provider: provider.name,
-      kind: input.kind,
-      level: input.level,
-      months: input.months,
-      amountPennies: amount,
-      status: 'pending',
-      createdAt: now,
-    })
-    .returning({ id: purchases.id });
-  const purchaseId = (purchase as { id: number }).id;
+  const purchaseId = await createPendingPurchase(deps.db, {
+    userId: me.id,
+    provider: provider.name,
+    kind: input.kind,
+    level: input.level,
+    months: input.months,
+    amountPennies: amount,
+    createdAt: now,
+  });
   const base = deps.config.publicUrl;
   const started = await provider.startCheckout({
     purchaseId,
@@ -224,10 +209,7 @@ export async function startCheckout(
         : `${base}/v4/membership?checkout=complete`,
     cancelUrl: `${base}/v4/membership`,
   });
-  await deps.db
-    .update(purchases)
-    .set({ providerRef: started.providerRef })
-    .where(eq(purchases.id, purchaseId));
+  await setPurchaseProviderRef(deps.db, purchaseId, started.providerRef);
   return { status: 'success', redirect: started.redirect };
 }
 
@@ -236,30 +218,20 @@ export async function checkSubscriptionStatus(
   deps: AppDeps,
   caller: Caller,
 ): Promise<contract.SubscriptionCheckAnswer> {
-  const [latest] = await deps.db
-    .select({ id: purchases.id, status: purchases.status, checks: purchases.checks })
-    .from(purchases)
-    // Sponsored activity is not a membership: it never answers the subscription check.
-    .where(and(eq(purchases.userId, caller.userId), ne(purchases.kind, 'sponsored')))
-    .orderBy(desc(purchases.id))
-    .limit(1);
+  const latest = await latestMembershipPurchase(deps.db, caller.userId);
   if (!latest) return { status: 'retry' as const, subchecks: contract.SUBSCRIPTION_CHECK.maxChecks };
   if (latest.status === 'paid') {
     return { status: 'success', subchecks: latest.checks, user: await currentUser(deps, caller.userId) };
   }
-  const [counted] = await deps.db
-    .update(purchases)
-    .set({ checks: sql`${purchases.checks} + 1` })
-    .where(eq(purchases.id, latest.id))
-    .returning({ checks: purchases.checks });
-  return { status: 'retry' as const, subchecks: counted?.checks ?? latest.checks + 1 };
+  const counted = await countCheck(deps.db, latest.id);
+  return { status: 'retry' as const, subchecks: counted ?? latest.checks + 1 };
 }
 
 /** membership/tradePremiumForPro (spec 1 §5, D10.3): 2 premium days make 1 pro day. */
 export async function tradePremiumForPro(deps: AppDeps, caller: Caller, premiumDays: number) {
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
-    const [me] = await tx.select().from(users).where(eq(users.id, caller.userId)).for('update');
+    const me = await lockMember(tx, caller.userId);
     if (!me) throw loggedOut();
     const tradeable = tradeablePremiumDays(me.premiumExpires, now);
     if (premiumDays > tradeable) {
@@ -271,13 +243,10 @@ export async function tradePremiumForPro(deps: AppDeps, caller: Caller, premiumD
     }
     const proDays = premiumDays / contract.PRO_TRADE.premiumPerPro;
     const proFrom = me.proExpires && me.proExpires > now ? me.proExpires : now;
-    await tx
-      .update(users)
-      .set({
-        premiumExpires: new Date((me.premiumExpires as Date).getTime() - premiumDays * DAY_MS),
-        proExpires: new Date(proFrom.getTime() + proDays * DAY_MS),
-      })
-      .where(eq(users.id, me.id));
+    await setLevelDates(tx, me.id, {
+      premium: new Date((me.premiumExpires as Date).getTime() - premiumDays * DAY_MS),
+      pro: new Date(proFrom.getTime() + proDays * DAY_MS),
+    });
   });
   const user = await currentUser(deps, caller.userId);
   const proDays = premiumDays / contract.PRO_TRADE.premiumPerPro;
@@ -299,12 +268,13 @@ export async function proTrial(deps: AppDeps, caller: Caller) {
       'The free Pro trial is for members who have never had Pro, and only once.',
     );
   }
-  const [updated] = await deps.db
-    .update(users)
-    .set({ proExpires: new Date(now.getTime() + contract.PRO_TRIAL_DAYS * DAY_MS), proTrialAt: now })
-    .where(and(eq(users.id, me.id), sql`${users.proTrialAt} is null`, sql`${users.proExpires} is null`))
-    .returning({ id: users.id });
-  if (!updated)
+  const started = await startProTrial(
+    deps.db,
+    me.id,
+    now,
+    new Date(now.getTime() + contract.PRO_TRIAL_DAYS * DAY_MS),
+  );
+  if (!started)
     throw new AppError(
       409,
       'not_eligible',
@@ -319,10 +289,7 @@ export async function proTrial(deps: AppDeps, caller: Caller) {
 
 /** membership/dismissProOffer: the dashboard stops offering the pro trial. */
 export async function dismissProOffer(deps: AppDeps, caller: Caller) {
-  await deps.db
-    .update(users)
-    .set({ proOfferDismissedAt: deps.clock.now() })
-    .where(eq(users.id, caller.userId));
+  await recordOfferDismissed(deps.db, caller.userId, deps.clock.now());
   return { status: 'success' as const, user: await currentUser(deps, caller.userId) };
 }
 
@@ -332,7 +299,7 @@ export async function dismissProOffer(deps: AppDeps, caller: Caller) {
  * the same path as a webhook.
  */
 export async function cancelSubscription(deps: AppDeps, caller: Caller) {
-  const sub = await activeSubscription(deps, caller.userId, { paidOnly: true });
+  const sub = await activeSubscription(deps.db, caller.userId, { paidOnly: true });
   const provider = sub?.providerRef ? deps.payments.byName(sub.provider) : null;
   if (!sub || !provider) {
     throw new AppError(409, 'error', 'You have no subscription that renews. Nothing was changed.');
@@ -342,7 +309,7 @@ export async function cancelSubscription(deps: AppDeps, caller: Caller) {
     const event = await provider.verifyWebhook(signed.headers, Buffer.from(signed.body));
     await applyPaymentEvent(deps, event);
   }
-  const until = longDate(sub.currentPeriodEnd);
+  const until = pacificDate(sub.currentPeriodEnd);
   return {
     status: 'success' as const,
     message: signed

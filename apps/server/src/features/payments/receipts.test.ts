@@ -190,7 +190,7 @@ describe('the receipt’s words', () => {
       'Pro subscription, 12 months (renews until you cancel)',
     );
     expect(membershipWhat('premium', 3, 'once')).toBe('Premium membership, 3 months (paid once)');
-    expect(sponsoredWhat(1000, 'twitter-follow', 'Me')).toBe('1,000 sponsored X/Twitter follows for “Me”');
+    expect(sponsoredWhat(1000, 'twitter-follow', 'Me')).toBe('1,000 sponsored Twitter follows for “Me”');
     const mail = receiptMail('Ann', {
       userId: 1000,
       amountPennies: 3500,

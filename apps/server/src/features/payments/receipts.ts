@@ -1,9 +1,7 @@
-import { eq } from 'drizzle-orm';
-import type { PaidLevel } from '@marquee/contract';
+import { actionsOnPlatform, isListingType, LEVEL_NAME, pacificDate, type PaidLevel } from '@marquee/contract';
 import type { AppDeps } from '../../platform/deps.js';
-import { SITE_TIME_ZONE } from '../../platform/time.js';
-import { users } from '../members/members.tables.js';
 import { dollars } from '../membership/prices.js';
+import { receiptAddress } from './payments.repo.js';
 import type { ProviderName } from './providers/types.js';
 
 /**
@@ -25,23 +23,11 @@ export interface Receipt {
   providerRef?: string | null;
 }
 
-const LEVEL_NAME: Record<PaidLevel, string> = { premium: 'Premium', pro: 'Pro' };
-
 const PAID_WITH: Record<ProviderName, string> = {
   test: 'the test checkout (a test payment: no card was charged)',
   stripe: 'card, through Stripe',
   paypal: 'PayPal',
 };
-
-const SPONSORED_UNITS: Record<string, string> = {
-  'imdb-view': 'IMDb views',
-  'twitter-follow': 'X/Twitter follows',
-  'youtube-view': 'YouTube views',
-  'facebook-like': 'Facebook likes',
-};
-
-const longDate = (d: Date) =>
-  d.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: SITE_TIME_ZONE });
 
 const monthsText = (months: number) => `${months} ${months === 1 ? 'month' : 'months'}`;
 
@@ -55,7 +41,7 @@ export function membershipWhat(level: PaidLevel, months: number, kind: 'once' | 
 
 /** The line saying what sponsored activity bought. */
 export function sponsoredWhat(quantity: number, listingType: string, listingName: string | null) {
-  const units = SPONSORED_UNITS[listingType] ?? 'actions';
+  const units = isListingType(listingType) ? actionsOnPlatform(listingType) : 'actions';
   return `${quantity.toLocaleString('en-US')} sponsored ${units}${listingName ? ` for “${listingName}”` : ''}`;
 }
 
@@ -68,10 +54,12 @@ export function receiptMail(first: string, r: Receipt): { subject: string; text:
     '',
     `What you bought: ${r.what}`,
     ...(r.membership
-      ? [`Your ${LEVEL_NAME[r.membership.level]} membership now runs until ${longDate(r.membership.until)}.`]
+      ? [
+          `Your ${LEVEL_NAME[r.membership.level]} membership now runs until ${pacificDate(r.membership.until)}.`,
+        ]
       : []),
     `Amount: ${dollars(r.amountPennies)} (US dollars)`,
-    `Date: ${longDate(r.paidAt)}`,
+    `Date: ${pacificDate(r.paidAt)}`,
     `Paid with: ${PAID_WITH[r.provider]}`,
     `Order number: ${r.orderId}`,
     ...(r.providerRef && r.providerRef !== r.orderId ? [`Payment reference: ${r.providerRef}`] : []),
@@ -90,11 +78,7 @@ export function receiptMail(first: string, r: Receipt): { subject: string; text:
  * fails does not undo the payment, which is already granted: the failure is logged for support.
  */
 export async function sendReceipt(deps: AppDeps, receipt: Receipt): Promise<boolean> {
-  const [member] = await deps.db
-    .select({ email: users.email, first: users.first })
-    .from(users)
-    .where(eq(users.id, receipt.userId))
-    .limit(1);
+  const member = await receiptAddress(deps.db, receipt.userId);
   if (!member?.email) return false;
   try {
     await deps.mailer.send({ to: member.email, ...receiptMail(member.first, receipt) });

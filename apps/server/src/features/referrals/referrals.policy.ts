@@ -1,4 +1,4 @@
-import { referrals as contract, type Membership, type PaidLevel } from '@marquee/contract';
+import { LEVEL_NAME, referrals as contract, type Membership, type PaidLevel } from '@marquee/contract';
 import { DAY_MS } from '../../platform/time.js';
 import { dailyActionCap, PAID_DAILY_ACTIONS } from '../points/points.policy.js';
 
@@ -72,7 +72,6 @@ export function referralActionBonus(membership: Membership, qualified: number): 
   );
 }
 
-const LEVEL_NAME: Record<PaidLevel, string> = { premium: 'Premium', pro: 'Pro' };
 const count = (n: number) => n.toLocaleString('en-US');
 const daysOf = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
 

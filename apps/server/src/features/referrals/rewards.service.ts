@@ -1,4 +1,4 @@
-import type { PaidLevel } from '@marquee/contract';
+import { LEVEL_NAME, type PaidLevel } from '@marquee/contract';
 import type { AppDeps } from '../../platform/deps.js';
 import type { Db } from '../../platform/db/database.js';
 import { mailMember } from '../account/member-mail.js';
@@ -128,8 +128,6 @@ export async function takeBackReferralReward(tx: Db, source: string, at: Date): 
     featurePoints: -back.featurePoints,
   });
 }
-
-const LEVEL_NAME: Record<PaidLevel, string> = { premium: 'Premium', pro: 'Pro' };
 
 /** Tells the referrer what they earned (kind 'referrals'); sent after the commit, and never fails. */
 export async function mailReferralReward(deps: AppDeps, reward: ReferralRewardGiven): Promise<void> {

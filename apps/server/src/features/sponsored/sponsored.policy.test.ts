@@ -87,7 +87,7 @@ describe('words', () => {
       '250 sponsored IMDb views for "Jane Doe"',
     );
     expect(sponsoredDescription(1500, 'twitter-follow', '@jane')).toBe(
-      '1,500 sponsored X/Twitter follows for "@jane"',
+      '1,500 sponsored Twitter follows for "@jane"',
     );
   });
 

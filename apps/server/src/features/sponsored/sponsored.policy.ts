@@ -1,4 +1,11 @@
-import { sponsored, type earn } from '@marquee/contract';
+import {
+  actionsOnPlatform,
+  isListingType,
+  pacificDayAndTime,
+  pacificWallClock,
+  sponsored,
+  type earn,
+} from '@marquee/contract';
 import { dollars } from '../membership/prices.js';
 
 type ListingType = earn.ListingType;
@@ -74,44 +81,18 @@ export const defaultSponsorCount = (type: ListingType) =>
 /** D6.4: sponsored activity is sold only for an active listing (not pending review, paused, disabled, invalid or deleted). */
 export const canBuySponsored = (status: string) => status === 'active';
 
-/** What a sponsored action of each type is called, in the plural. */
-const ACTIONS_OF: Record<ListingType, string> = {
-  'imdb-view': 'IMDb views',
-  'twitter-follow': 'X/Twitter follows',
-  'youtube-view': 'YouTube views',
-  'facebook-like': 'Facebook likes',
-};
-
 /** '250 sponsored IMDb views for "Jane Doe"': how checkouts and the test checkout name a purchase. */
 export function sponsoredDescription(quantity: number, type: string, listingName: string): string {
-  const actions = ACTIONS_OF[type as ListingType] ?? 'actions';
+  const actions = isListingType(type) ? actionsOnPlatform(type) : 'actions';
   return `${quantity.toLocaleString('en-US')} sponsored ${actions} for "${listingName}"`;
 }
-
-const endFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'America/Los_Angeles',
-  weekday: 'long',
-  month: 'long',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  hour12: true,
-});
 
 /**
  * When a special ends, in words on Pacific time (D1.1): 'Sunday, December 6 at 11:59pm PT'. A
  * special ending at midnight shows the last minute of its last day, as people say it.
  */
 export function prettyEnd(endsAt: Date): string {
-  const partsOf = (at: Date) =>
-    Object.fromEntries(endFormat.formatToParts(at).map((p) => [p.type, p.value])) as Record<string, string>;
-  let parts = partsOf(endsAt);
-  const midnight =
-    parts.hour === '12' &&
-    parts.minute === '00' &&
-    /am/i.test(parts.dayPeriod ?? '') &&
-    endsAt.getSeconds() === 0;
-  if (midnight) parts = partsOf(new Date(endsAt.getTime() - 60_000));
-  const ampm = (parts.dayPeriod ?? '').toLowerCase();
-  return `${parts.weekday}, ${parts.month} ${parts.day} at ${parts.hour}:${parts.minute}${ampm} PT`;
+  const clock = pacificWallClock(endsAt);
+  const midnight = clock.hour === 0 && clock.minute === 0 && clock.second === 0;
+  return pacificDayAndTime(midnight ? new Date(endsAt.getTime() - 60_000) : endsAt);
 }

@@ -19,7 +19,7 @@ export function Footer() {
             </p>
             <p className="mb-0">
               Marquee is an independent community for film and TV professionals. It is not affiliated with,
-              endorsed by or sponsored by IMDb, Facebook, X/Twitter or YouTube; their names belong to their
+              endorsed by or sponsored by IMDb, Facebook, Twitter or YouTube; their names belong to their
               owners.
             </p>
           </div>

@@ -3,7 +3,7 @@ import type { Dispatch, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
-import { account } from '@marquee/contract';
+import { account, PLATFORM_NAME } from '@marquee/contract';
 import { call } from '../../app/api';
 import { SideCard } from '../../ui/SideCard';
 import { showError } from '../../ui/toast';
@@ -38,9 +38,13 @@ function UpdateButton({ what, onClick }: { what: string; onClick: () => void }) 
 }
 
 const LINKS = {
-  facebook: { label: 'Facebook', add: 'Add Facebook', to: '/dashboard/facebook' },
-  twitter: { label: 'Twitter', add: 'Add Twitter', to: '/dashboard/twitter' },
-} as const;
+  facebook: {
+    label: PLATFORM_NAME.facebook,
+    add: `Add ${PLATFORM_NAME.facebook}`,
+    to: '/dashboard/facebook',
+  },
+  twitter: { label: PLATFORM_NAME.twitter, add: `Add ${PLATFORM_NAME.twitter}`, to: '/dashboard/twitter' },
+};
 
 /** Spec 3 §2 "Basic Settings": name, email, IMDb URL, Facebook and Twitter, each with Update. */
 export function BasicSettingsCard({ user, onUpdate }: CardProps) {

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
-import { account, login } from '@marquee/contract';
+import { account, LISTING_TYPE_WORDS, login, PLATFORM_NAME } from '@marquee/contract';
 import { call } from '../../app/api';
 import { showError, showSuccess } from '../../ui/toast';
 import { detailsKey } from './api';
@@ -28,8 +28,8 @@ const HEADINGS: Record<ModalUpdating, string> = {
   email: 'Your email address',
   username: 'Your username',
   password: 'Your password',
-  facebook: 'Your Facebook account',
-  twitter: 'Your X/Twitter account',
+  facebook: `Your ${PLATFORM_NAME.facebook} account`,
+  twitter: `Your ${PLATFORM_NAME.twitter} account`,
 };
 
 interface FieldSpec {
@@ -202,9 +202,17 @@ function FieldForm({
 }
 
 const PLATFORM = {
-  facebook: { name: 'Facebook', link: '/dashboard/facebook', what: 'likes' },
-  twitter: { name: 'X/Twitter', link: '/dashboard/twitter', what: 'follows' },
-} as const;
+  facebook: {
+    name: PLATFORM_NAME.facebook,
+    link: '/dashboard/facebook',
+    what: LISTING_TYPE_WORDS['facebook-like'].actions,
+  },
+  twitter: {
+    name: PLATFORM_NAME.twitter,
+    link: '/dashboard/twitter',
+    what: LISTING_TYPE_WORDS['twitter-follow'].actions,
+  },
+};
 
 /** A linked account: remove it, after a confirmation (spec 3 §8), or link another on the dashboard. */
 function LinkedAccountBody({

@@ -1,6 +1,6 @@
 import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router';
 import Container from 'react-bootstrap/Container';
-import { earn } from '@marquee/contract';
+import { isPlatform, PLATFORM_NAME, type Platform } from '@marquee/contract';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { EarnList } from '../earn/EarnList';
 import { RecentHistoryCard } from '../history/RecentHistoryCard';
@@ -11,15 +11,8 @@ import { SpecialBanner } from '../sponsored/SpecialBanner';
 import { EarnSidebar } from './EarnSidebar';
 import { FindListings } from './FindListings';
 
-const TABS: { platform: earn.Platform; label: string }[] = [
-  { platform: 'imdb', label: 'IMDb' },
-  { platform: 'twitter', label: 'Twitter' },
-  { platform: 'youtube', label: 'YouTube' },
-];
-
-function isPlatform(value: string | undefined): value is earn.Platform {
-  return (earn.PLATFORMS as readonly string[]).includes(value ?? '');
-}
+/** The tabs "IMDb, Twitter and YouTube" (spec 2 §2); Facebook only when reached by its link. */
+const TABS: Platform[] = ['imdb', 'twitter', 'youtube'];
 
 /**
  * The dashboard (spec 2 §2): the 'Earn Points' card with a tab per listing type, and beside it how
@@ -32,9 +25,8 @@ export default function DashboardPage() {
   const [, setParams] = useSearchParams();
   const base = pathname.startsWith('/v4/') || pathname === '/v4' ? '/v4/dashboard' : '/dashboard';
   if (ltype !== undefined && !isPlatform(ltype)) return <Navigate to={`${base}/imdb`} replace />;
-  const platform: earn.Platform = ltype ?? 'imdb';
-  const tabs =
-    platform === 'facebook' ? [...TABS, { platform: 'facebook' as const, label: 'Facebook' }] : TABS;
+  const platform: Platform = ltype ?? 'imdb';
+  const tabs = platform === 'facebook' ? [...TABS, 'facebook' as const] : TABS;
 
   return (
     <Container fluid="xl">
@@ -56,15 +48,15 @@ export default function DashboardPage() {
               <nav aria-label="Listing types">
                 <ul className="nav nav-tabs mq-earn-tabs">
                   {tabs.map((tab) => {
-                    const current = tab.platform === platform;
+                    const current = tab === platform;
                     return (
-                      <li className="nav-item" key={tab.platform}>
+                      <li className="nav-item" key={tab}>
                         <Link
                           className={`nav-link${current ? ' active' : ''}`}
-                          to={`${base}/${tab.platform}`}
+                          to={`${base}/${tab}`}
                           aria-current={current ? 'page' : undefined}
                         >
-                          {tab.label}
+                          {PLATFORM_NAME[tab]}
                         </Link>
                       </li>
                     );

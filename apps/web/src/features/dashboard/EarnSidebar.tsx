@@ -17,8 +17,8 @@ const HOW_IT_WORKS: Record<earn.Platform, { title: string; steps: string[] }> = 
   twitter: {
     title: 'How Twitter follows work',
     steps: [
-      'Link your X account once, so that we can check follows.',
-      'Press Start: the member’s X profile opens in a new window.',
+      'Link your Twitter account once, so that we can check follows.',
+      'Press Start: the member’s Twitter profile opens in a new window.',
       'Follow them there, come back and press Confirm Follow.',
     ],
   },

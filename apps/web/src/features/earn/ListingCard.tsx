@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
-import { earn } from '@marquee/contract';
+import { earn, LISTING_TYPE_WORDS, platformNameOfType } from '@marquee/contract';
 import { call } from '../../app/api';
 import { Avatar } from '../../ui/Avatar';
 import { showInfo } from '../../ui/toast';
@@ -34,13 +34,6 @@ export interface ListingCardProps {
   onActionMissing: (details: ActionMissing) => void;
 }
 
-const ACTION_WORDS: Record<earn.ListingType, { verb: string; site: string; page: string }> = {
-  'imdb-view': { verb: 'View', site: 'IMDb', page: 'IMDb page' },
-  'twitter-follow': { verb: 'Follow', site: 'X', page: 'X profile' },
-  'facebook-like': { verb: 'Like', site: 'Facebook', page: 'Facebook page' },
-  'youtube-view': { verb: 'Watch', site: 'YouTube', page: 'YouTube video' },
-};
-
 /** Recently missed answers from this many on get the modal notice (spec 2 §2). */
 const MISSED_NOTICE_FROM = 3;
 
@@ -60,7 +53,8 @@ export function ListingCard(props: ListingCardProps) {
   const [blocked, setBlocked] = useState(false);
   const [hidden, setHidden] = useState(false);
   const [videoOpen, setVideoOpen] = useState(false);
-  const words = ACTION_WORDS[listing.type];
+  const words = LISTING_TYPE_WORDS[listing.type];
+  const site = platformNameOfType(listing.type);
   const owner = `${listing.first} ${listing.last}`.trim();
 
   const start = useMutation({
@@ -118,7 +112,7 @@ export function ListingCard(props: ListingCardProps) {
       if (missing) {
         props.onActionMissing({
           headline: answer.helper_headline || `We could not see that ${words.verb.toLowerCase()}`,
-          platform: answer.action_platform || words.site,
+          platform: answer.action_platform || site,
           picture: answer.platform_picture || null,
           title: answer.platform_title || listing.name,
           actionType: answer.action_type || words.verb.toLowerCase(),
@@ -175,7 +169,7 @@ export function ListingCard(props: ListingCardProps) {
             {listing.name}
           </h3>
           <p className="mq-listing__owner">
-            {words.page}
+            {words.target}
             {owner !== listing.name && <> · listed by {owner}</>}
           </p>
           <div className="mq-listing__badges">
@@ -250,8 +244,8 @@ export function ListingCard(props: ListingCardProps) {
           {(listing.type === 'twitter-follow' || listing.type === 'facebook-like') && (
             <div className="mq-confirm-row">
               <p className="mb-0">
-                {words.verb} <strong>{listing.name}</strong> on {words.site} in the window that opened, then
-                come back and confirm.
+                {words.verb} <strong>{listing.name}</strong> on {site} in the window that opened, then come
+                back and confirm.
               </p>
               <Button variant="primary" onClick={() => confirm.mutate()} disabled={confirm.isPending}>
                 {confirm.isPending ? 'Confirming…' : `Confirm ${words.verb}`}
@@ -273,7 +267,7 @@ export function ListingCard(props: ListingCardProps) {
           <div className="mq-listing__task-links">
             {listing.type !== 'youtube-view' && (
               <a href={listing.open_url} target="_blank" rel="noopener noreferrer">
-                Open the {words.site} page again
+                Open the {site} page again
                 <span className="visually-hidden"> (opens in a new window)</span>
               </a>
             )}

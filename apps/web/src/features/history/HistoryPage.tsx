@@ -3,7 +3,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Container from 'react-bootstrap/Container';
 import Pagination from 'react-bootstrap/Pagination';
-import { history } from '@marquee/contract';
+import { history, isPlatform, PLATFORM_NAME } from '@marquee/contract';
 import { call } from '../../app/api';
 import { Avatar } from '../../ui/Avatar';
 import { PageLoading } from '../../ui/Preloader';
@@ -11,13 +11,6 @@ import { showError, showSuccess, showWarning } from '../../ui/toast';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { historyKey, historyListQuery } from './api';
 import { amountLabel, pagerItems, undone } from './pages';
-
-const PLATFORM_NAMES: Record<string, string> = {
-  imdb: 'IMDb',
-  twitter: 'X/Twitter',
-  youtube: 'YouTube',
-  facebook: 'Facebook',
-};
 
 /** The window is narrower than 400 px: the pager shows fewer controls (spec 2 §2). */
 function useNarrow(): boolean {
@@ -149,7 +142,7 @@ function HistoryRow({ item }: { item: history.HistoryItem }) {
           {item.listing_name}
           <span className="visually-hidden">
             {' '}
-            on {PLATFORM_NAMES[item.icon] ?? item.icon} (opens a new window)
+            on {isPlatform(item.icon) ? PLATFORM_NAME[item.icon] : item.icon} (opens a new window)
           </span>
         </a>
       </div>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import Container from 'react-bootstrap/Container';
+import { LEVEL_NAME, LISTING_TYPE_WORDS } from '@marquee/contract';
 import PublicLayout from '../../app/shell/PublicLayout';
 import { LevelIcon } from '../../ui/icons';
 import { MarqueeMark } from '../../ui/Wordmark';
@@ -10,11 +11,11 @@ import { PlatformIcon } from '../listings/ListingPicture';
 const STEPS = [
   {
     title: 'Earn',
-    text: 'On your dashboard, open another member’s IMDb page, X/Twitter profile or YouTube video and do the action: answer a quick question about the IMDb page, follow the profile, or watch the video for 30 seconds. The points its owner offers are yours.',
+    text: 'On your dashboard, open another member’s IMDb page, Twitter profile or YouTube video and do the action: answer a quick question about the IMDb page, follow the profile, or watch the video for 30 seconds. The points its owner offers are yours.',
   },
   {
     title: 'Spend',
-    text: 'List your own IMDb page, X/Twitter profile or YouTube videos and choose how many points each view or follow pays. Members who act on your listings are paid from your balance.',
+    text: 'List your own IMDb page, Twitter profile or YouTube videos and choose how many points each view or follow pays. Members who act on your listings are paid from your balance.',
   },
   {
     title: 'Kept honest',
@@ -24,9 +25,21 @@ const STEPS = [
 
 /** What members act on, and what each action asks of them (spec 1 §4, D5). */
 const ACTIONS = [
-  { platform: 'imdb', name: 'IMDb pages', action: 'View the page and answer one question about it' },
-  { platform: 'twitter', name: 'X/Twitter profiles', action: 'Follow, then confirm: we check the follow' },
-  { platform: 'youtube', name: 'YouTube videos', action: 'Watch for 30 seconds' },
+  {
+    platform: 'imdb',
+    name: `${LISTING_TYPE_WORDS['imdb-view'].target}s`,
+    action: 'View the page and answer one question about it',
+  },
+  {
+    platform: 'twitter',
+    name: `${LISTING_TYPE_WORDS['twitter-follow'].target}s`,
+    action: 'Follow, then confirm: we check the follow',
+  },
+  {
+    platform: 'youtube',
+    name: `${LISTING_TYPE_WORDS['youtube-view'].target}s`,
+    action: 'Watch for 30 seconds',
+  },
 ] as const;
 
 /** The community pages members share besides the exchange (spec 1, spec 2, spec 3). */
@@ -51,12 +64,12 @@ const COMMUNITY = [
 /** The levels (spec 2 §6, D6.3); prices are shown on the Membership page once signed in. */
 const LEVELS = [
   {
-    name: 'Free',
+    name: LEVEL_NAME.free,
     icon: 'check',
     points: ['One listing of each type', '20 daily actions', 'Reply to the messages members send you'],
   },
   {
-    name: 'Premium',
+    name: LEVEL_NAME.premium,
     icon: 'star',
     points: [
       'Unlimited listings and photos',
@@ -65,7 +78,7 @@ const LEVELS = [
     ],
   },
   {
-    name: 'Pro',
+    name: LEVEL_NAME.pro,
     icon: 'rocket',
     points: [
       'Everything in Premium',
@@ -74,7 +87,7 @@ const LEVELS = [
     ],
   },
   {
-    name: 'Managed Rank',
+    name: LEVEL_NAME.managed,
     icon: 'crown',
     points: ['A paid monthly service', 'We work to keep your IMDb page at the rank you aim for'],
   },
@@ -113,9 +126,9 @@ export default function LandingPage() {
                   The community where film and TV professionals help each other get seen.
                 </h1>
                 <p className="mq-landing__lead">
-                  Marquee members view, follow and watch each other’s IMDb pages, X/Twitter profiles and
-                  YouTube videos. Every action earns you points, and you spend points to have members do the
-                  same for your own pages.
+                  Marquee members view, follow and watch each other’s IMDb pages, Twitter profiles and YouTube
+                  videos. Every action earns you points, and you spend points to have members do the same for
+                  your own pages.
                 </p>
                 <JoinButtons where="hero" />
                 <p id="hero-join-note" className="mq-landing__note">

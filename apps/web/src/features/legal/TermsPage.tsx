@@ -36,7 +36,7 @@ export default function TermsPage() {
         </li>
         <li>Do not undo follows, likes or subscriptions you were credited for.</li>
         <li>
-          Marquee is not affiliated with IMDb, Facebook, X/Twitter or YouTube. Follow their rules too when you
+          Marquee is not affiliated with IMDb, Facebook, Twitter or YouTube. Follow their rules too when you
           use them; we cannot change what they do with your activity there.
         </li>
       </ul>

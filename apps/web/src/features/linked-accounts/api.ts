@@ -1,14 +1,19 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { earn } from '@marquee/contract';
-import { linkedAccounts } from '@marquee/contract';
+import { LISTING_TYPE_WORDS, linkedAccounts, PLATFORM_NAME, TYPE_OF_PLATFORM } from '@marquee/contract';
 import { call } from '../../app/api';
 
 export type LinkedPlatform = earn.LinkedPlatform;
 
-/** How the member knows each linked platform. */
+const wordsOf = (platform: LinkedPlatform) => {
+  const { action, actions } = LISTING_TYPE_WORDS[TYPE_OF_PLATFORM[platform]];
+  return { name: PLATFORM_NAME[platform], action, actions };
+};
+
+/** How the member knows each linked platform: its name, and its action in one and many. */
 export const PLATFORM_NAMES: Record<LinkedPlatform, { name: string; action: string; actions: string }> = {
-  twitter: { name: 'X', action: 'follow', actions: 'follows' },
-  facebook: { name: 'Facebook', action: 'like', actions: 'likes' },
+  twitter: wordsOf('twitter'),
+  facebook: wordsOf('facebook'),
 };
 
 /** The member's own account on the platform (spec 1 §4 "Account check per platform"). */

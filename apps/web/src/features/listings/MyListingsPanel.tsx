@@ -78,8 +78,8 @@ export function MyListingsPanel() {
           </div>
         ) : mine.data.listings.length === 0 ? (
           <p className="mb-0">
-            You have no listings yet. Add your IMDb page, X/Twitter profile or a YouTube video, and members
-            will view or follow it for the points you give.
+            You have no listings yet. Add your IMDb page, Twitter profile or a YouTube video, and members will
+            view or follow it for the points you give.
           </p>
         ) : (
           <ul

@@ -1,22 +1,23 @@
-import { listings, type earn } from '@marquee/contract';
+import { LISTING_TYPE_WORDS, listings, type earn } from '@marquee/contract';
 
 type MyListing = listings.MyListing;
 
-/** The add modal's types (spec 2 §5), in the order offered. */
-export const ADD_TYPES: { type: listings.NewListingType; label: string; example: string }[] = [
-  { type: 'imdb-view', label: 'IMDb View', example: 'https://www.imdb.com/name/nm0000001/' },
-  { type: 'twitter-follow', label: 'Twitter Follow', example: 'https://x.com/yourname' },
-  { type: 'youtube-view', label: 'YouTube View', example: 'https://www.youtube.com/watch?v=…' },
-];
-
-const TYPE_WORDS: Record<earn.ListingType, string> = {
-  'imdb-view': 'IMDb View',
-  'twitter-follow': 'Twitter Follow',
-  'youtube-view': 'YouTube View',
-  'facebook-like': 'Facebook Like',
+/** An address of each type, shown as the add form's placeholder. */
+const EXAMPLES: Record<listings.NewListingType, string> = {
+  'imdb-view': 'https://www.imdb.com/name/nm0000001/',
+  'twitter-follow': 'https://x.com/yourname',
+  'youtube-view': 'https://www.youtube.com/watch?v=…',
 };
 
-export const typeWords = (type: earn.ListingType) => TYPE_WORDS[type];
+/** The add modal's types (spec 2 §5), in the order offered. */
+export const ADD_TYPES: { type: listings.NewListingType; label: string; example: string }[] =
+  listings.NEW_LISTING_TYPES.map((type) => ({
+    type,
+    label: LISTING_TYPE_WORDS[type].label,
+    example: EXAMPLES[type],
+  }));
+
+export const typeWords = (type: earn.ListingType) => LISTING_TYPE_WORDS[type].label;
 
 /** Spec 2 §5: the add form's submit button shows once the URL is longer than 5 characters. */
 export const showsSubmit = (url: string) => url.trim().length > listings.ADD_URL_MIN_CHARS;
@@ -53,7 +54,7 @@ export function foundText(
   listing: Pick<MyListing, 'vp_disabled' | 'vp_abs' | 'vp_denom' | 'type'>,
 ): string | null {
   if (listing.vp_disabled) return null;
-  const what = listing.type === 'facebook-like' ? 'likes' : 'follows';
+  const what = LISTING_TYPE_WORDS[listing.type].actions;
   if (listing.vp_denom === 0) return `No ${what} checked in the last 30 days.`;
   return `${listing.vp_abs} of ${listing.vp_denom} ${what} checked in the last 30 days were found.`;
 }

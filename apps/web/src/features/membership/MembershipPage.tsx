@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import Container from 'react-bootstrap/Container';
-import { membership } from '@marquee/contract';
+import { membership, PAID_LEVELS } from '@marquee/contract';
 import { useCurrentUser } from '../../app/session';
 import { LoadingLine } from '../../ui/SideCard';
 import { usePageTitle } from '../../ui/usePageTitle';
@@ -45,7 +45,7 @@ export default function MembershipPage() {
             <CurrentSubscription message={prices.data.subInfo.message} />
           )}
           <div className="row g-4">
-            {(['premium', 'pro'] as const).map((level) => (
+            {PAID_LEVELS.map((level) => (
               <div className="col-lg-6" key={level}>
                 <PricePanel level={level} prices={prices.data} tradeablePremium={user.tradeablePremium} />
               </div>

@@ -2,9 +2,9 @@ import { useId, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
 import Spinner from 'react-bootstrap/Spinner';
-import { membership, type PaidLevel } from '@marquee/contract';
+import { LEVEL_NAME, membership, type PaidLevel } from '@marquee/contract';
 import { call } from '../../app/api';
-import { defaultRow, fromPrice, levelName, monthsLabel } from './plans';
+import { defaultRow, fromPrice, monthsLabel } from './plans';
 import { ProTradeForm } from './ProTradeForm';
 
 type Prices = membership.MembershipPricesAnswer;
@@ -59,7 +59,7 @@ export function PricePanel({
   const [tab, setTab] = useState<Tab>(canSubscribe ? 'subscription' : 'once');
   const [selected, setSelected] = useState(() => defaultRow(level, rows.length));
   const id = useId();
-  const name = levelName(level);
+  const name = LEVEL_NAME[level];
   const checkout = useMutation({
     mutationFn: ({ route }: { route: Route }) =>
       startCheckout(level, rows[selected] as membership.PriceOption, tab, route),

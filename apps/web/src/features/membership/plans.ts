@@ -1,4 +1,10 @@
-import { membership as contract, type CurrentUser, type PaidLevel } from '@marquee/contract';
+import {
+  LEVEL_NAME,
+  membership as contract,
+  pacificDate,
+  type CurrentUser,
+  type PaidLevel,
+} from '@marquee/contract';
 
 const { PRO_TRADE } = contract;
 
@@ -31,19 +37,6 @@ export function fromPrice(rows: Pick<contract.PriceOption, 'permonth' | 'subperm
 /** "1 month", "12 months". */
 export const monthsLabel = (months: number) => (months === 1 ? '1 month' : `${months} months`);
 
-const LEVEL_NAME: Record<PaidLevel, string> = { premium: 'Premium', pro: 'Pro' };
-export const levelName = (level: PaidLevel) => LEVEL_NAME[level];
-
-/** A date as members read it, on Pacific time (D1.1): "December 1, 2026". */
-export function longDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-US', {
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'America/Los_Angeles',
-  });
-}
-
 /**
  * The expiry banner (D2.3) of a member, or null: a paid level that ends within 7 days, or ended
  * in the last 14 days. Managed members never see one (spec 2 §6).
@@ -55,8 +48,8 @@ export function expiryNotice(
   >,
 ): { tone: 'soon' | 'ended'; text: string } | null {
   if (user.membership === 'managed' || !user.expire_type || !user.expire_show_time) return null;
-  const level = levelName(user.expire_type);
-  const when = longDate(user.expire_show_time);
+  const level = LEVEL_NAME[user.expire_type];
+  const when = pacificDate(user.expire_show_time);
   if (user.expires_soon) {
     return { tone: 'soon', text: `Your ${level} membership ends on ${when}.` };
   }
@@ -72,8 +65,8 @@ export function expiryNotice(
  */
 export function paidNotice(user: Pick<CurrentUser, 'membership' | 'expire_show_time'>): string {
   if (user.membership !== 'premium' && user.membership !== 'pro') return 'Your payment went through.';
-  const level = levelName(user.membership);
+  const level = LEVEL_NAME[user.membership];
   return user.expire_show_time
-    ? `You are now a ${level} member until ${longDate(user.expire_show_time)}.`
+    ? `You are now a ${level} member until ${pacificDate(user.expire_show_time)}.`
     : `You are now a ${level} member.`;
 }

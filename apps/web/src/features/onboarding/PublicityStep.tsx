@@ -24,7 +24,7 @@ export function PublicityStep({ done, onEffect }: StepProps) {
         </p>
         <ul className="mq-wizard-tips">
           <li>
-            <strong>Add Listing</strong>: your IMDb page, X/Twitter profile or a YouTube video.
+            <strong>Add Listing</strong>: your IMDb page, Twitter profile or a YouTube video.
           </li>
           <li>
             <strong>Sponsored views</strong>: open your listing to buy views that come first in every

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { pro } from '@marquee/contract';
+import { dayInShortWords, pro } from '@marquee/contract';
 import { LoadingLine, SideCard } from '../../ui/SideCard';
 import { proHistoryQuery } from './api';
 
@@ -10,9 +10,6 @@ const TABS: { tab: Tab; label: string }[] = [
   { tab: 'past', label: 'Past Weeks' },
 ];
 
-const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-/** A calendar date (YYYY-MM-DD) as 'Mar 8'; dates carry no time zone, so it is read as UTC. */
-const dateLabel = (date: string) => shortDate.format(new Date(`${date}T00:00:00Z`));
 const count = (n: number) => n.toLocaleString('en-US');
 
 /**
@@ -87,7 +84,7 @@ function ThisWeek() {
         {current.map((d) => (
           <tr key={d.date}>
             <th scope="row">
-              {d.day.slice(0, 3)} <span className="mq-pro-table__date">{dateLabel(d.date)}</span>
+              {d.day.slice(0, 3)} <span className="mq-pro-table__date">{dayInShortWords(d.date)}</span>
             </th>
             <td className="mq-pro-table__views">
               <span className="mq-pro-bar" aria-hidden="true">
@@ -145,7 +142,7 @@ function PastWeeks() {
             const colour = w.changeInt === null ? null : pro.rankChangeColour(w.changeInt);
             return (
               <tr key={w.weekEnding}>
-                <th scope="row">{dateLabel(w.weekEnding)}</th>
+                <th scope="row">{dayInShortWords(w.weekEnding)}</th>
                 <td className="text-end">{count(w.views)}</td>
                 <td className="text-end">{w.rank === null ? <NotRead /> : count(w.rank)}</td>
                 <td className="text-end">

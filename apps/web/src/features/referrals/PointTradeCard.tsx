@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
-import { referrals, type PaidLevel } from '@marquee/contract';
+import { LEVEL_NAME, PAID_LEVELS, referrals, type PaidLevel } from '@marquee/contract';
 import { ApiError, call } from '../../app/api';
 import { useSession } from '../../app/session';
 import { pointBalanceQuery, pointBalanceQueryKey } from '../points/api';
@@ -10,7 +10,6 @@ import { showError } from '../../ui/toast';
 import { referralsKey } from './api';
 import {
   DAY_CHOICES,
-  LEVEL_NAME,
   dayPrice,
   formatCount,
   shortfall,
@@ -109,7 +108,7 @@ export function PointTradeCard({ currency = 'points', balance, className = '' }:
           <fieldset className="mq-trade__levels">
             <legend className="form-label">Membership</legend>
             <div className="mq-trade__choices">
-              {(['premium', 'pro'] as const).map((option) => (
+              {PAID_LEVELS.map((option) => (
                 <label key={option} className={`mq-trade__level${level === option ? ' is-chosen' : ''}`}>
                   <input
                     type="radio"

@@ -1,13 +1,12 @@
 import { useId, useRef } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { referrals } from '@marquee/contract';
+import { LEVEL_NAME, pacificDate, referrals } from '@marquee/contract';
 import { useCurrentUser } from '../../app/session';
 import { Avatar } from '../../ui/Avatar';
 import { LoadingLine, SideCard } from '../../ui/SideCard';
 import { showInfo, showSuccess } from '../../ui/toast';
 import { recentReferralsQuery } from './api';
-import { LEVEL_NAME, pacificDate } from './trade';
 
 /** The member's referral link, /r/{userId} (spec 3 §2), with a copy button. */
 export function ReferralLinkCard() {

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import Container from 'react-bootstrap/Container';
-import { referrals } from '@marquee/contract';
+import { dayInWords, referrals } from '@marquee/contract';
 import { PageLoading } from '../../ui/Preloader';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { referralStatsQuery } from './api';
 import { PointTradeCard } from './PointTradeCard';
 import { BenefitsCard, RecentCreditsCard, RecentReferralsCard, ReferralLinkCard } from './ReferralCards';
-import { dayLabel, formatCount } from './trade';
+import { formatCount } from './trade';
 
 /**
  * /referrals (spec 3 §2): the member's referral stats, the referral trade-in, recent credits, the
@@ -60,7 +60,7 @@ function StatsCard({ stats }: { stats: referrals.ReferralStats }) {
     ['Premium Days Earned', formatCount(stats.days_premium)],
     ['Pro Days Earned', formatCount(stats.days_pro)],
     ['Feature Points', formatCount(stats.feature_points)],
-    ['Last Featured', stats.last_featured ? dayLabel(stats.last_featured) : 'Not yet'],
+    ['Last Featured', stats.last_featured ? dayInWords(stats.last_featured) : 'Not yet'],
   ];
   return (
     <section className="card mq-earn-card mq-ref-stats" aria-labelledby="mq-ref-stats-title">

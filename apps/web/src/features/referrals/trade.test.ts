@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DAY_CHOICES, dayLabel, pacificDate, shortfall, tradeCost, tradeSummary } from './trade';
+import { DAY_CHOICES, shortfall, tradeCost, tradeSummary } from './trade';
 
 describe('trade-ins (spec 3 §5, §9)', () => {
   it('offers 2 to 10 days', () => {
@@ -28,10 +28,5 @@ describe('trade-ins (spec 3 §5, §9)', () => {
       'You need 150 more referral points for this trade.',
     );
     expect(shortfall('points', 'premium', 2, 380)).toBeNull();
-  });
-
-  it('shows dates as the site’s Pacific dates', () => {
-    expect(pacificDate('2026-03-11T06:30:00Z')).toBe('March 10, 2026');
-    expect(dayLabel('2026-03-11')).toBe('March 11, 2026');
   });
 });

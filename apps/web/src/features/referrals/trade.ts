@@ -1,4 +1,4 @@
-import { referrals, type PaidLevel } from '@marquee/contract';
+import { LEVEL_NAME, referrals, type PaidLevel } from '@marquee/contract';
 
 /** What a trade-in is paid with: points (account/tradePoints) or referral points (referrals/tradePoints). */
 export type TradeCurrency = 'points' | 'referral_points';
@@ -8,8 +8,6 @@ export const DAY_CHOICES: readonly number[] = Array.from(
   { length: referrals.TRADE_DAYS.max - referrals.TRADE_DAYS.min + 1 },
   (_, i) => referrals.TRADE_DAYS.min + i,
 );
-
-export const LEVEL_NAME: Record<PaidLevel, string> = { premium: 'Premium', pro: 'Pro' };
 
 const count = new Intl.NumberFormat('en-US');
 export const formatCount = (n: number): string => count.format(n);
@@ -41,26 +39,4 @@ export function tradeSummary(currency: TradeCurrency, level: PaidLevel, days: nu
 export function shortfall(currency: TradeCurrency, level: PaidLevel, days: number, balance: number) {
   const missing = tradeCost(currency, level, days) - balance;
   return missing > 0 ? `You need ${formatCount(missing)} more ${unitName(currency)} for this trade.` : null;
-}
-
-const longDate = new Intl.DateTimeFormat('en-US', {
-  month: 'long',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'America/Los_Angeles',
-});
-
-/** An instant as the site's Pacific date (D1.1): "March 10, 2026". */
-export const pacificDate = (iso: string): string => longDate.format(new Date(iso));
-
-/** A Pacific calendar day ('2026-03-10') as "March 10, 2026", whatever the browser's zone. */
-export function dayLabel(day: string): string {
-  const [y, m, d] = day.split('-').map(Number);
-  if (!y || !m || !d) return day;
-  return new Intl.DateTimeFormat('en-US', {
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(Date.UTC(y, m - 1, d, 12)));
 }

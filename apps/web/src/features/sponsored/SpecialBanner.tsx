@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { sponsored } from '@marquee/contract';
+import { actionsOnPlatform, sponsored } from '@marquee/contract';
 import { call } from '../../app/api';
 import { showSuccess } from '../../ui/toast';
 import { specialsKey, specialsQuery } from './api';
-import { actionsWord, countsInWords, platformName, specialCounts, typesInWords } from './sponsor';
+import { countsInWords, specialCounts, typesInWords } from './sponsor';
 
 /**
  * The dashboard's sponsor special banner (spec 2 §2, §3, §7, §8): the running special's call to
@@ -67,18 +67,12 @@ export function SpecialBanner({ onChooseListing }: { onChooseListing?: (listingI
             {onChooseListing ? (
               <button type="button" className="btn btn-sm btn-accent" onClick={() => onChooseListing(l.id)}>
                 {l.title}
-                <span className="mq-special__type">
-                  {' '}
-                  · {platformName(l.type)} {actionsWord(l.type)}
-                </span>
+                <span className="mq-special__type"> · {actionsOnPlatform(l.type)}</span>
               </button>
             ) : (
               <span className="mq-special__listing">
                 {l.title}
-                <span className="mq-special__type">
-                  {' '}
-                  · {platformName(l.type)} {actionsWord(l.type)}
-                </span>
+                <span className="mq-special__type"> · {actionsOnPlatform(l.type)}</span>
               </span>
             )}
           </li>

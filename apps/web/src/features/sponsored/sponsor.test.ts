@@ -43,7 +43,7 @@ describe('the purchase form (spec 2 §9)', () => {
     expect(countsInWords([500])).toBe('500');
     expect(typesInWords(['imdb-view'])).toBe('IMDb views');
     expect(typesInWords(['imdb-view', 'twitter-follow', 'youtube-view'])).toBe(
-      'IMDb views, X/Twitter follows and YouTube views',
+      'IMDb views, Twitter follows and YouTube views',
     );
   });
 });

@@ -1,4 +1,10 @@
-import { sponsored, type earn, type listings } from '@marquee/contract';
+import {
+  actionsOnPlatform,
+  LISTING_TYPE_WORDS,
+  sponsored,
+  type earn,
+  type listings,
+} from '@marquee/contract';
 
 /** The colour of the sponsored counts (spec 2 §4), the contract's one rule. */
 export type SponsorTone = ReturnType<typeof listings.sponsorCountColour>;
@@ -32,19 +38,11 @@ export function countsInWords(counts: readonly number[]): string {
   return `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`;
 }
 
-const TYPE_WORDS: Record<earn.ListingType, { name: string; actions: string }> = {
-  'imdb-view': { name: 'IMDb', actions: 'views' },
-  'twitter-follow': { name: 'X/Twitter', actions: 'follows' },
-  'youtube-view': { name: 'YouTube', actions: 'views' },
-  'facebook-like': { name: 'Facebook', actions: 'likes' },
-};
-
-/** 'IMDb views and X/Twitter follows': what a special sells. */
+/** 'IMDb views and Twitter follows': what a special sells. */
 export function typesInWords(types: readonly earn.ListingType[]): string {
-  const words = types.map((t) => `${TYPE_WORDS[t].name} ${TYPE_WORDS[t].actions}`);
+  const words = types.map(actionsOnPlatform);
   if (words.length <= 1) return words.join('');
   return `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
 }
 
-export const platformName = (type: earn.ListingType) => TYPE_WORDS[type].name;
-export const actionsWord = (type: earn.ListingType) => TYPE_WORDS[type].actions;
+export const actionsWord = (type: earn.ListingType) => LISTING_TYPE_WORDS[type].actions;

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { imdbCodeOf, minutesFromText, parseImdbPage } from './imdb-page.parser.js';
+import { readImdbNextData } from './imdb-next-data.js';
+import { firstWithAttr, readHtml, scriptJson } from './html-reader.js';
 import { renderImdbPage, type SimImdbPageRow } from '../simulated/imdb.pages.js';
 
 const fixture = (name: string) => fs.readFileSync(path.join(import.meta.dirname, 'fixtures', name), 'utf8');
@@ -95,11 +97,14 @@ describe('IMDb page parser on the simulated pages (D9.2: the same parser reads b
     year: 2021,
   };
 
-  it('gives the same facts for a simulated name page as the catalogue row holds', () => {
+  /** The page as a reader without its JSON sees it: only the markup a person reads. */
+  const withoutJson = (html: string) => html.replace('id="__NEXT_DATA__"', 'id="removed"');
+
+  it('gives the same facts for a simulated name page as the catalogue row holds, from its JSON and from its markup', () => {
     const html = renderImdbPage(person);
     expect(html).toContain('Simulated IMDb');
     expect(html).not.toContain('<b>markup</b>');
-    expect(parseImdbPage(html, person.code)).toEqual({
+    const facts = {
       code: 'nm9100000',
       kind: 'person',
       name: 'Maya <Fernandez> & Co',
@@ -107,26 +112,39 @@ describe('IMDb page parser on the simulated pages (D9.2: the same parser reads b
       credits: { actress: 12, director: 2, camera_department: 1 },
       starmeter: 45210,
       imageUrl: '/sim/assets/portrait.svg',
+    };
+    expect(parseImdbPage(html, person.code)).toEqual(facts);
+    expect(parseImdbPage(withoutJson(html), person.code)).toEqual(facts);
+  });
+
+  it("writes its JSON in IMDb's late-2025 shape (groupings named by ids, and the map to categories)", () => {
+    const data = scriptJson(firstWithAttr(readHtml(renderImdbPage(person)), 'id', '__NEXT_DATA__')) as {
+      props: { pageProps: { mainColumnData: { groupings: { edges: unknown[] } } } };
+    };
+    expect(data.props.pageProps.mainColumnData.groupings.edges).toHaveLength(3);
+    expect(readImdbNextData(data, person.code)).toMatchObject({
+      found: true,
+      name: 'Maya <Fernandez> & Co',
+      credits: { actress: 12, director: 2, camera_department: 1 },
+      starmeter: 45210,
     });
   });
 
   it('gives the runtime of a simulated title page, shown as "1h 52m" for people to work out', () => {
     const html = renderImdbPage(title);
     expect(html).toContain('1h 52m');
-    expect(parseImdbPage(html, title.code)).toMatchObject({
-      name: 'Night Ferry',
-      runtimeMinutes: 112,
-      starmeter: 3208,
-    });
-    expect(
-      parseImdbPage(renderImdbPage({ ...title, runtimeMinutes: null }), title.code)?.runtimeMinutes,
-    ).toBeNull();
-    expect(parseImdbPage(renderImdbPage({ ...title, runtimeMinutes: 45 }), title.code)?.runtimeMinutes).toBe(
-      45,
-    );
-    expect(parseImdbPage(renderImdbPage({ ...title, runtimeMinutes: 120 }), title.code)?.runtimeMinutes).toBe(
-      120,
-    );
+    for (const page of [html, withoutJson(html)]) {
+      expect(parseImdbPage(page, title.code)).toMatchObject({
+        name: 'Night Ferry',
+        runtimeMinutes: 112,
+        starmeter: 3208,
+      });
+    }
+    for (const runtimeMinutes of [null, 45, 120]) {
+      const page = renderImdbPage({ ...title, runtimeMinutes });
+      expect(parseImdbPage(page, title.code)?.runtimeMinutes).toBe(runtimeMinutes);
+      expect(parseImdbPage(withoutJson(page), title.code)?.runtimeMinutes).toBe(runtimeMinutes);
+    }
   });
 });
 

@@ -3,9 +3,10 @@ import { html, SafeHtml, simPage } from './html.js';
 import { GENERATED_NOTE } from './generated.js';
 
 /**
- * The simulated IMDb name and title pages. They use the real pages' structure (test ids, meta tags,
- * JSON-LD, the Credits accordion, the technical specs) so that the one page parser reads both
- * (D9.2), and a slim look so that a person can read the figures the earn questions ask about.
+ * The simulated IMDb name and title pages. They use the real pages' structure (the `__NEXT_DATA__`
+ * JSON in IMDb's late-2025 shape, test ids, meta tags, JSON-LD, the Credits accordion, the technical
+ * specs; docs/integrations.md I2, I3) so that the one page parser reads both (D9.2), and a slim look
+ * so that a person can read the figures the earn questions ask about.
  */
 
 /** A catalogue row, or a generated page (rule P1) that says so. */
@@ -38,9 +39,67 @@ function longRuntime(minutes: number): string {
 }
 
 /** JSON inside a <script> block: `<` escaped so that no text can close the block. */
-function jsonScript(value: object): SafeHtml {
-  return new SafeHtml(
-    `<script type="application/ld+json">${JSON.stringify(value).replace(/</g, '\\u003c')}</script>`,
+function jsonScript(value: object, attrs = 'type="application/ld+json"'): SafeHtml {
+  return new SafeHtml(`<script ${attrs}>${JSON.stringify(value).replace(/</g, '\\u003c')}</script>`);
+}
+
+/** A category's id in the page's JSON, opaque as IMDb's own are since late 2025. */
+const groupingId = (key: string) => `amzn1.imdb.concept.name_credit_category.sim-${key}`;
+
+/**
+ * What IMDb's own pages carry for their scripts: the page's facts under `props.pageProps`, the name
+ * page's credits as `groupings` with the map from their ids to the classic category names.
+ */
+function nextData(page: SimImdbPageRow, image: string): SafeHtml {
+  const meterRanking = page.starmeter === null ? null : { currentRank: page.starmeter };
+  const pageProps =
+    page.kind === 'person'
+      ? {
+          nmconst: page.code,
+          aboveTheFold: {
+            id: page.code,
+            nameText: { text: page.name },
+            meterRanking,
+            primaryImage: { url: image },
+          },
+          mainColumnData: {
+            id: page.code,
+            groupings: {
+              edges: Object.entries(page.credits)
+                .filter(([, n]) => n > 0)
+                .map(([key, n]) => ({
+                  node: {
+                    grouping: { groupingId: groupingId(key), text: categoryLabel(key) },
+                    credits: { total: n },
+                  },
+                })),
+            },
+            newCreditCategoryIdToOldCategoryIdObject: Object.fromEntries(
+              Object.keys(page.credits).map((key) => [groupingId(key), key]),
+            ),
+          },
+        }
+      : {
+          tconst: page.code,
+          aboveTheFoldData: {
+            id: page.code,
+            titleText: { text: page.name },
+            releaseYear: page.year ? { year: page.year } : null,
+            runtime: page.runtimeMinutes
+              ? {
+                  seconds: page.runtimeMinutes * 60,
+                  displayableProperty: { value: { plainText: shortRuntime(page.runtimeMinutes) } },
+                }
+              : null,
+            meterRanking,
+            primaryImage: { url: image },
+          },
+        };
+  const route = page.kind === 'person' ? '/name/[nmconst]' : '/title/[tconst]';
+  const query = page.kind === 'person' ? { nmconst: page.code } : { tconst: page.code };
+  return jsonScript(
+    { props: { pageProps }, page: route, query },
+    'id="__NEXT_DATA__" type="application/json"',
   );
 }
 
@@ -179,7 +238,8 @@ export function renderImdbPage(page: SimImdbPageRow): string {
     <main class="sim-main imdb-page">
       ${generatedNote(page.generated)}
       ${page.kind === 'person' ? personBody(page, image) : titleBody(page, image)}
-    </main>`;
+    </main>
+    ${nextData(page, image)}`;
   const suffix = page.kind === 'title' && page.year ? ` (${page.year})` : '';
   return simPage({
     site: 'imdb',

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { realImdbReader } from './imdb.reader.js';
 import { isoDurationSeconds, youtubeCatalogue } from './youtube.adapter.js';
@@ -34,6 +35,22 @@ describe('real IMDb reader (fetch stubbed, never the network)', () => {
   it('reads a title page runtime', async () => {
     stubFetch([[/\/title\/tt9800001\/$/, page(fixture('imdb-title-tt9800001.html'))]]);
     expect((await realImdbReader().read('https://www.imdb.com/title/tt9800001/'))?.runtimeMinutes).toBe(112);
+  });
+
+  it('reads a page IMDb really served (fixtures/real/SOURCES.md)', async () => {
+    const served = gunzipSync(
+      fs.readFileSync(
+        path.join(import.meta.dirname, 'fixtures', 'real', 'imdb-title-tt0133093-2023.html.gz'),
+      ),
+    ).toString('utf8');
+    stubFetch([[/^https:\/\/www\.imdb\.com\/title\/tt0133093\/$/, page(served)]]);
+    expect(
+      await realImdbReader().read('https://www.imdb.com/title/tt0133093/?ref_=nv_sr_srsg_0'),
+    ).toMatchObject({
+      name: 'The Matrix',
+      runtimeMinutes: 136,
+      starmeter: 244,
+    });
   });
 
   it('gives null for a page that does not exist, and does not fetch what is not an IMDb page', async () => {

@@ -34,7 +34,7 @@ import { loginRoutes } from './features/login/login.routes.js';
 import { messagesRoutes } from './features/messages/messages.routes.js';
 import { pointsRoutes } from './features/points/points.routes.js';
 import { referralsRoutes } from './features/referrals/referrals.routes.js';
-import { featuringRoutes } from './features/featuring/featuring.routes.js';
+import { featuredMembersRoutes } from './features/featured-members/featured-members.routes.js';
 import { listingsRoutes } from './features/listings/listings.routes.js';
 import { sponsoredRoutes } from './features/sponsored/sponsored.routes.js';
 import { accountRoutes } from './features/account/account.routes.js';
@@ -49,7 +49,7 @@ import { mediaRoutes } from './features/media/media.routes.js';
 import { directoryRoutes } from './features/directory/directory.routes.js';
 import { onboardingRoutes } from './features/onboarding/onboarding.routes.js';
 import { sessionKeeper } from './features/login/session.repo.js';
-import { featuringJob } from './features/featuring/featuring.service.js';
+import { featuringJob } from './features/featured-members/featured-members.service.js';
 import { membershipRemindersJob } from './features/membership/reminders.js';
 import { referralRewardsJob } from './features/referrals/rewards.service.js';
 import { proWeeklyJob } from './features/pro/pro.service.js';
@@ -203,7 +203,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     paymentsRoutes,
     sponsoredRoutes,
     referralsRoutes,
-    featuringRoutes,
+    featuredMembersRoutes,
     proRoutes,
     membersRoutes,
     uploadsRoutes,

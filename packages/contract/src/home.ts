@@ -4,9 +4,6 @@ import { idSchema, type YesNo } from './common.js';
 
 /** The home page's limits (spec 1 §9, and the rules chosen in docs/domain.md). */
 export const HOME = {
-  /** Featured members' carousel: 8 s a slide, 0.5 s to change (spec 1 §9). */
-  carouselSlideMs: 8_000,
-  carouselTransitionMs: 500,
   /** The rating prompt appears after 20 s of play (spec 1 §9). */
   ratingPromptSeconds: 20,
   /** New members: those who joined within the last week, newest first, at most this many. */

@@ -17,6 +17,7 @@ export * as history from './history.js';
 export * as membership from './membership.js';
 export * as account from './account.js';
 export * as referrals from './referrals.js';
+export * as featuredMembers from './featured-members.js';
 export * as listings from './listings.js';
 export * as sponsored from './sponsored.js';
 export * as pro from './pro.js';

@@ -130,20 +130,3 @@ export const tradePoints = operation<TradeAnswer>()({
   audience: 'member',
   input: tradeInput,
 });
-
-/** Spec 1 §3 "Featured member". */
-export interface FeaturedMember {
-  id: number;
-  full_name: string;
-  desc_line: string;
-  /** Picture addresses; empty for the no-photo image. */
-  images: string[];
-}
-
-/** The day's featured members (spec 1 §7, D8.3), for the home page's carousel. */
-export const fetchFeaturedMembers = operation<{ status: 'success'; users: FeaturedMember[] }>()({
-  method: 'GET',
-  path: 'home/fetchFeaturedMembers',
-  audience: 'member',
-  input: z.object({}),
-});

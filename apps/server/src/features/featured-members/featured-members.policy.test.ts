@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pickFeatured, type FeatureCandidate } from './featuring.policy.js';
+import { pickFeatured, type FeatureCandidate } from './featured-members.policy.js';
 
 const c = (id: number, featurePoints: number, featuredOn: string | null = null): FeatureCandidate => ({
   id,

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.js';
 import { users } from '../members/members.tables.js';
 import { notBlockedWith } from '../members/members.repo.js';
-import type { FeatureCandidate } from './featuring.policy.js';
+import type { FeatureCandidate } from './featured-members.policy.js';
 
 /** Drizzle leaves column names unqualified inside raw SQL; the member row is named explicitly. */
 const u = (column: string) => sql.raw(`"users"."${column}"`);

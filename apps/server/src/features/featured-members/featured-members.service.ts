@@ -1,11 +1,11 @@
-import { uploads, type referrals as contract } from '@marquee/contract';
+import { pacificMonth, uploads, type featuredMembers as contract } from '@marquee/contract';
 import type { AppDeps } from '../../platform/deps.js';
 import type { Caller } from '../../platform/auth.js';
 import type { DailyJob } from '../../platform/jobs.js';
 import { pacificDay } from '../../platform/time.js';
 import { mailMember } from '../account/member-mail.js';
-import { pickFeatured } from './featuring.policy.js';
-import { featureCandidates, featuredOn, markFeatured } from './featuring.repo.js';
+import { pickFeatured } from './featured-members.policy.js';
+import { featureCandidates, featuredOn, markFeatured } from './featured-members.repo.js';
 
 /**
  * D8.3: at 12am Pacific the two opted-in paid members with the most feature points are featured for
@@ -34,9 +34,6 @@ async function mailFeatured(deps: AppDeps, userId: number): Promise<void> {
   );
 }
 
-const monthYear = (d: Date) =>
-  d.toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'America/Los_Angeles' });
-
 /**
  * home/fetchFeaturedMembers (spec 1 §7): today's featured members while their featuring counts
  * (D8.3). The pick is site-wide; the caller is not shown a member blocked either way (D4.1).
@@ -48,7 +45,7 @@ export async function fetchFeaturedMembers(deps: AppDeps, caller: Caller) {
     users: rows.map((r): contract.FeaturedMember => ({
       id: r.id,
       full_name: `${r.first} ${r.last}`.trim(),
-      desc_line: `Marquee member since ${monthYear(r.createdAt)}`,
+      desc_line: `Marquee member since ${pacificMonth(r.createdAt)}`,
       images: r.defaultPic ? [uploads.pictureUrl(r.defaultPic) as string] : [],
     })),
   };

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { desc, eq, inArray } from 'drizzle-orm';
-import { referrals } from '@marquee/contract';
+import { featuredMembers } from '@marquee/contract';
 import { useTestApp } from '../../../test/test-app.js';
 import { buildListing, buildMember, type BuiltMember } from '../../../test/factories.js';
 import { runDueJobs } from '../../platform/jobs.js';
-import { featuringJob } from './featuring.service.js';
+import { featuringJob } from './featured-members.service.js';
 import { jobRuns } from '../../platform/jobs.tables.js';
 import { outboxMails } from '../../platform/mail.tables.js';
 import { emailSettings } from '../account/account.tables.js';
@@ -133,7 +133,7 @@ describe('home/fetchFeaturedMembers (spec 1 §7, D8.3)', () => {
     expect(await runDueJobs(t.app.deps, [featuringJob])).toEqual(['featuring']);
     await t.db.update(users).set({ defaultPic: '/media/a.jpg' }).where(eq(users.id, a.id));
 
-    const { statusCode, body } = await t.call(referrals.fetchFeaturedMembers, {}, viewer.token);
+    const { statusCode, body } = await t.call(featuredMembers.fetchFeaturedMembers, {}, viewer.token);
     expect(statusCode).toBe(200);
     expect(body.users).toEqual([
       {
@@ -150,13 +150,13 @@ describe('home/fetchFeaturedMembers (spec 1 §7, D8.3)', () => {
     await t.db.transaction((tx) =>
       movePoints(tx, { from: b.id, to: HOUSE_ID, amount: 90, kind: 'admin_adjust', at }),
     );
-    const later = await t.call(referrals.fetchFeaturedMembers, {}, viewer.token);
+    const later = await t.call(featuredMembers.fetchFeaturedMembers, {}, viewer.token);
     expect(later.body.users.map((u) => u.id)).toEqual([a.id]);
 
     // The next Pacific day, nobody is featured until the pick runs.
     t.clock.advance(24 * 3600_000);
-    expect((await t.call(referrals.fetchFeaturedMembers, {}, viewer.token)).body.users).toEqual([]);
-    expect((await t.call(referrals.fetchFeaturedMembers, {})).statusCode).toBe(401);
+    expect((await t.call(featuredMembers.fetchFeaturedMembers, {}, viewer.token)).body.users).toEqual([]);
+    expect((await t.call(featuredMembers.fetchFeaturedMembers, {})).statusCode).toBe(401);
   });
 
   it('leaves out, for this viewer only, a featured member blocked either way (D4.1)', async () => {
@@ -171,7 +171,7 @@ describe('home/fetchFeaturedMembers (spec 1 §7, D8.3)', () => {
       { blockerId: b.id, blockedId: blockedMe!.id, createdAt: at },
     ]);
     const seenBy = async (m: BuiltMember) =>
-      (await t.call(referrals.fetchFeaturedMembers, {}, m.token)).body.users.map((u) => u.id);
+      (await t.call(featuredMembers.fetchFeaturedMembers, {}, m.token)).body.users.map((u) => u.id);
     expect(await seenBy(iBlocked!)).toEqual([b.id]);
     expect(await seenBy(blockedMe!)).toEqual([a.id]);
     // The pick itself is site-wide: everyone else still sees both.

@@ -1,10 +1,10 @@
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { home, type referrals } from '@marquee/contract';
+import { featuredMembers } from '@marquee/contract';
 import { Avatar } from '../../ui/Avatar';
 import { featuredMembersQuery } from './api';
-import { usePrefersReducedMotion } from './useMinWidth';
+import { usePrefersReducedMotion } from '../home/useMinWidth';
 
 /**
  * Today's featured members (spec 1 Home page, D8.3): a looping carousel, 8 s a slide. Nothing at all
@@ -17,7 +17,7 @@ export function FeaturedMembers() {
   return <MembersCarousel users={users} />;
 }
 
-function MembersCarousel({ users }: { users: referrals.FeaturedMember[] }) {
+function MembersCarousel({ users }: { users: featuredMembers.FeaturedMember[] }) {
   const id = useId();
   const [index, setIndex] = useState(0);
   const [hovered, setHovered] = useState(false);
@@ -31,7 +31,7 @@ function MembersCarousel({ users }: { users: referrals.FeaturedMember[] }) {
   // One timer per slide: pausing and resuming gives the slide its full 8 s again.
   useEffect(() => {
     if (paused || count < 2) return;
-    const timer = window.setTimeout(() => setIndex((i) => (i + 1) % count), home.HOME.carouselSlideMs);
+    const timer = window.setTimeout(() => setIndex((i) => (i + 1) % count), featuredMembers.CAROUSEL.slideMs);
     return () => window.clearTimeout(timer);
   }, [current, paused, count]);
 
@@ -67,7 +67,7 @@ function MembersCarousel({ users }: { users: referrals.FeaturedMember[] }) {
         <div
           className={`mq-featured__slides${reducedMotion ? ' is-still' : ''}`}
           aria-live={paused ? 'polite' : 'off'}
-          style={{ ['--mq-slide-ms' as string]: `${home.HOME.carouselTransitionMs}ms` }}
+          style={{ ['--mq-slide-ms' as string]: `${featuredMembers.CAROUSEL.transitionMs}ms` }}
         >
           {users.map((user, i) => (
             <Slide key={user.id} user={user} label={`${i + 1} of ${count}`} shown={i === current} />
@@ -92,7 +92,15 @@ function MembersCarousel({ users }: { users: referrals.FeaturedMember[] }) {
   );
 }
 
-function Slide({ user, label, shown }: { user: referrals.FeaturedMember; label: string; shown: boolean }) {
+function Slide({
+  user,
+  label,
+  shown,
+}: {
+  user: featuredMembers.FeaturedMember;
+  label: string;
+  shown: boolean;
+}) {
   const [first, ...more] = user.images;
   return (
     <div

@@ -5,7 +5,7 @@ import { home } from '@marquee/contract';
 import { useCurrentUser } from '../../app/session';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { NewsFeed } from '../news/NewsFeed';
-import { FeaturedMembers } from './FeaturedMembers';
+import { FeaturedMembers } from '../featured-members/FeaturedMembers';
 import { FeaturedVideoCard } from './FeaturedVideo';
 import { HomePointsCard, PromoCard, RecentPostsCard } from './HomeSideCards';
 import { NewMembers } from './NewMembers';

@@ -1,15 +1,9 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { board, home, referrals } from '@marquee/contract';
+import { board, home } from '@marquee/contract';
 import { call } from '../../app/api';
 
 /** The home page's cards: one call each, quiet (each card shows its own failure). */
 export const homeKey = ['home'] as const;
-
-export const featuredMembersQuery = queryOptions({
-  queryKey: [...homeKey, 'featuredMembers'],
-  queryFn: ({ signal }) => call(referrals.fetchFeaturedMembers, {}, { signal }),
-  meta: { quiet: true },
-});
 
 export const featuredVideoQuery = queryOptions({
   queryKey: [...homeKey, 'featuredVideo'],

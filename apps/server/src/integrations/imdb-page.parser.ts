@@ -20,7 +20,7 @@ import { readImdbNextData, type ImdbNextFacts } from './imdb-next-data.js';
 
 /**
  * The one IMDb page parser (D5.4, D9.2): it reads the real name and title pages of every layout
- * docs/integrations.md lists (I1-I4) and the simulated ones, which imitate the current layout. Each
+ * docs/integrations.md lists (I1-I5) and the simulated ones, which imitate the current layout. Each
  * fact is read from the page's own JSON first, then from the stable markup of the current layout,
  * then from the older layouts; never from generated class names.
  */

@@ -7,8 +7,8 @@ import { readImdbNextData } from './imdb-next-data.js';
 
 /**
  * The reader on pages IMDb really served, saved by public projects (fixtures/real/SOURCES.md names each
- * file's repository, path and commit, and the values below as the page shows them). Every layout the
- * reader claims in docs/integrations.md (I1-I4) has at least one page here.
+ * file's repository, path and commit, and the values below as the page shows them). These are the
+ * pages docs/integrations.md I7 lists for each layout.
  */
 
 const real = (name: string) =>

@@ -5,7 +5,7 @@ import { GENERATED_NOTE } from './generated.js';
 /**
  * The simulated IMDb name and title pages. They use the real pages' structure (the `__NEXT_DATA__`
  * JSON in IMDb's late-2025 shape, test ids, meta tags, JSON-LD, the Credits accordion, the technical
- * specs; docs/integrations.md I2, I3) so that the one page parser reads both (D9.2), and a slim look
+ * specs; docs/integrations.md I8) so that the one page parser reads both (D9.2), and a slim look
  * so that a person can read the figures the earn questions ask about.
  */
 

@@ -4,7 +4,7 @@ import { serve } from '../../platform/route.js';
 import * as service from './home.service.js';
 
 /**
- * The home page's own calls (spec 1 §7 Home); featured members are served by featuring/, recent
+ * The home page's own calls (spec 1 §7 Home); featured members are served by featured-members/, recent
  * board posts by board/. profile/rateVideo lives here because only the home page's video asks it.
  */
 export function homeRoutes(app: FastifyInstance) {

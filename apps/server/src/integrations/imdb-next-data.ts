@@ -128,6 +128,16 @@ function creditsFromPrimary(own: Json[]): Record<string, number> | null {
   return out;
 }
 
+function nameCredits(own: Json[], data: unknown): Record<string, number> | null {
+  const groupings = creditsFromGroupings(own, data);
+  if (groupings) return groupings;
+  const jobs = creditsFromJobs(own);
+  const primary = creditsFromPrimary(own);
+  // `jobs` has listed the primary categories too; should a page list only the others there, the
+  // primary ones still count from their released and upcoming lists.
+  return jobs || primary ? { ...primary, ...jobs } : null;
+}
+
 /** The first value of a key anywhere in the JSON (the category map may sit beside the credits). */
 function findKey(data: unknown, key: string): Json | null {
   const stack: unknown[] = [data];
@@ -150,9 +160,7 @@ export function readImdbNextData(data: unknown, code: string): ImdbNextFacts {
     found: own.length > 0,
     name: firstOf(own, (o) => str(at(o, 'titleText', 'text')) ?? str(at(o, 'nameText', 'text'))),
     runtimeMinutes: runtimeSeconds === null ? null : Math.round(runtimeSeconds / 60),
-    credits: code.startsWith('nm')
-      ? (creditsFromGroupings(own, data) ?? creditsFromJobs(own) ?? creditsFromPrimary(own))
-      : null,
+    credits: code.startsWith('nm') ? nameCredits(own, data) : null,
     starmeter: firstOf(own, (o) => num(at(o, 'meterRanking', 'currentRank'))),
     imageUrl: firstOf(own, (o) => str(at(o, 'primaryImage', 'url'))),
   };

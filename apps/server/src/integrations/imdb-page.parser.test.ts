@@ -173,3 +173,45 @@ describe('runtime text and page URLs', () => {
     expect(imdbCodeOf('https://www.imdb.com/list/ls0000123/')).toBeNull();
   });
 });
+
+describe('credits in the JSON shapes IMDb has used (docs/integrations.md I3)', () => {
+  const job = (id: string, total: number) => ({ category: { id, text: id }, credits: { total } });
+
+  it('counts primary categories from their released and upcoming lists when `jobs` leaves them out', () => {
+    const data = {
+      props: {
+        pageProps: {
+          mainColumnData: {
+            id: 'nm0000001',
+            releasedPrimaryCredits: [job('actress', 40), job('producer', 3)],
+            unreleasedPrimaryCredits: [job('actress', 2)],
+            jobs: [job('self', 12), job('producer', 4)],
+          },
+        },
+      },
+    };
+    expect(readImdbNextData(data, 'nm0000001').credits).toEqual({ actress: 42, producer: 4, self: 12 });
+  });
+
+  it("never takes another page's figures: a known-for title's runtime is not the person's", () => {
+    const data = {
+      props: {
+        pageProps: {
+          aboveTheFold: { id: 'nm0000001', nameText: { text: 'A. Person' }, meterRanking: null },
+          mainColumnData: {
+            id: 'nm0000001',
+            knownFor: [{ id: 'tt0000002', runtime: { seconds: 5400 }, meterRanking: { currentRank: 9 } }],
+          },
+        },
+      },
+    };
+    expect(readImdbNextData(data, 'nm0000001')).toEqual({
+      found: true,
+      name: 'A. Person',
+      runtimeMinutes: null,
+      credits: null,
+      starmeter: null,
+      imageUrl: null,
+    });
+  });
+});

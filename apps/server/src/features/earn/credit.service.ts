@@ -1,25 +1,16 @@
-import { sql } from 'drizzle-orm';
 import { earn, type YesNo } from '@marquee/contract';
 import type { AppDeps } from '../../platform/deps.js';
 import type { Caller } from '../../platform/auth.js';
-import { executePrepared, type Db } from '../../platform/db/database.js';
+import type { Db } from '../../platform/db/database.js';
 import { AppError, tooManyRequests } from '../../platform/errors.js';
 import { pacificDay } from '../../platform/time.js';
-import { users } from '../members/members.tables.js';
-import { listings } from '../listings/listings.tables.js';
 import { dailyActionsUsedUpMessage } from '../points/points.policy.js';
-import { dailyActions } from '../points/points.tables.js';
 import { dayOf } from '../points/points.service.js';
 import { QUALIFIED_REFERRAL_DAYS } from '../points/points.policy.js';
-import {
-  InsufficientPoints,
-  houseTill,
-  paymentFailure,
-  paymentWrites,
-  type Payment,
-} from '../points/ledger.js';
-import { actions, offers } from './earn.tables.js';
-import { creditState, latestOffer } from './earn.repo.js';
+import { InsufficientPoints, houseTill } from '../points/ledger.js';
+import { paymentFailure, type Payment } from '../points/ledger.repo.js';
+import { latestOffer } from './earn.repo.js';
+import { creditState, lockCreditAccounts, writeCredit, type Offer } from './credit.repo.js';
 import { takeRate } from '../../platform/rate-limit.js';
 import { CREDIT_SPEED_LIMIT, EARNING_TOO_FAST, creditSpeedKey, minimumDwellSeconds } from './earn.policy.js';
 
@@ -29,9 +20,6 @@ type ListingType = earn.ListingType;
 export const NOT_OFFERED = 'This listing is no longer offered to you. Please reload the list.';
 const OWNER_CANNOT_PAY =
   'This member has run out of points for the moment, so this action cannot be paid. Please try another listing.';
-
-export type Offer = typeof offers.$inferSelect;
-export type Listing = typeof listings.$inferSelect;
 
 export interface Credited {
   actionId: number;
@@ -90,15 +78,7 @@ export async function creditOffer(deps: AppDeps, caller: Caller, offerId: number
   const now = deps.clock.now();
   const today = pacificDay(now);
   return deps.db.transaction(async (tx) => {
-    await executePrepared(
-      tx,
-      'credit_lock',
-      sql`select u.id from ${users} u
-      where u.id = ${caller.userId}
-         or u.id = (select l.user_id from ${offers} o join ${listings} l on l.id = o.listing_id
-                    where o.id = ${offerId} and o.earner_id = ${caller.userId} and not o.sponsored)
-      order by u.id for update of u`,
-    );
+    await lockCreditAccounts(tx, caller.userId, offerId);
     const state = await creditState(tx, {
       earnerId: caller.userId,
       offerId,
@@ -141,49 +121,26 @@ export async function creditOffer(deps: AppDeps, caller: Caller, offerId: number
     if (offer.proView)
       payments.push({ from: listing.userId, amount: EARN.proViewBonus, kind: 'pro_view_bonus' });
     if (offer.bonus > 0) payments.push({ from: house, amount: offer.bonus, kind: 'featured_bonus' });
-    const pay = paymentWrites(caller.userId, payments, {
-      refType: 'offer',
-      refId: String(offer.id),
-      at: now,
-    });
-
     // One statement: the action (its unique offer id makes a concurrent twin fail, D3.2), today's
     // actions (D6.3), the listing's actions today (D4.5) and, for a sponsored action, one fewer left
     // (D6.4; a sponsored offer made just before the last one was used is still honoured, D5.1), and
     // the payments, whose ledger rows are written only if every balance moved.
-    const [written] = await executePrepared<{ action_id: string | number; paid: boolean }>(
-      tx,
-      'credit_write',
-      sql`with new_action as (
-        insert into ${actions} (offer_id, earner_id, owner_id, listing_id, type, platform, points, cost,
-                                bonus, sponsored, pro_view, day, created_at)
-        values (${offer.id}, ${caller.userId}, ${listing.userId}, ${listing.id}, ${listing.type},
-                ${listing.platform}, ${offer.points}, ${offer.cost}, ${offer.bonus}, ${offer.sponsored},
-                ${offer.proView}, ${today}::date, ${now}::timestamptz)
-        returning id),
-      day_count as (
-        insert into ${dailyActions} (user_id, day, actions, limit_raised)
-        values (${caller.userId}, ${today}::date, 1, ${raise})
-        on conflict (user_id, day) do update
-          set actions = ${dailyActions}.actions + 1,
-              limit_raised = ${dailyActions}.limit_raised or excluded.limit_raised
-),
-      listing_counts as (
-        update ${listings}
-        set acted_count = case when acted_on = ${today}::date then acted_count + 1 else 1 end,
-            acted_on = ${today}::date,
-            sponsor_used = sponsor_used + ${offer.sponsored ? 1 : 0}
-        where id = ${listing.id}),
-      ${pay.ctes}
-      select (select id from new_action) as action_id, ${pay.paid} as paid`,
-    );
-    if (!written?.paid) {
-      const failure = await paymentFailure(tx, caller.userId, pay.owed);
+    const written = await writeCredit(tx, {
+      offer,
+      listing,
+      earnerId: caller.userId,
+      today,
+      now,
+      raise,
+      payments,
+    });
+    if (!written.paid) {
+      const failure = await paymentFailure(tx, caller.userId, written.owed);
       if (failure instanceof InsufficientPoints) throw new AppError(409, 'error', OWNER_CANNOT_PAY);
       throw failure;
     }
     return {
-      actionId: Number(written.action_id),
+      actionId: written.actionId,
       points: offer.points,
       limitRaised: raise,
       repeated: false,

@@ -1,19 +1,15 @@
-import { and, count, desc, eq, gt, gte, inArray, isNull, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { earn } from '@marquee/contract';
 import { preparedOnce, statement, type Db } from '../../platform/db/database.js';
 import { DAY_MS } from '../../platform/time.js';
 import { blocks, users } from '../members/members.tables.js';
 import { listings } from '../listings/listings.tables.js';
-import { actions, answerMisses, hiddenListings, imdbFacts, offers } from './earn.tables.js';
-import { unconfirmedEmails } from '../login/login.tables.js';
-import { ESTABLISHED_AFTER_ANSWERS, type Standing } from './earn.policy.js';
-import { dailyActions } from '../points/points.tables.js';
-import { memberDayFields, memberDayJoin, toMemberWithDay } from '../points/points.repo.js';
+import { actions, hiddenListings, imdbFacts, offers } from './earn.tables.js';
 
 type ListingType = earn.ListingType;
 
 /** Actions that still count: a reversed or invalid action frees the listing again (D4.4). */
-const LAPSED = ['reversed', 'invalid'];
+export const LAPSED = ['reversed', 'invalid'];
 
 export interface CandidateQuery {
   earnerId: number;
@@ -333,241 +329,6 @@ const latestOfferQuery = preparedOnce((db) =>
     .prepare('latest_offer'),
 );
 
-/**
- * What a credit checks, read in one query once the accounts are locked (D3.2): the offer (the
- * earner's own), its listing and action if already credited, whether they were already credited on
- * the listing within its repeat window
- * (imdb: the Pacific day, youtube: 7 days, follows and likes: ever; lapsed actions do not count,
- * D4.4), and the earner with their membership and today's actions (D6.3). An offer a wrong answer
- * settled is not found (D5.3).
- */
-export async function creditState(
-  db: Db,
-  q: { earnerId: number; offerId: number; today: string; now: Date; qualifyingDays: number },
-) {
-  const weekAgo = new Date(q.now.getTime() - 7 * DAY_MS);
-  const col = (c: string) => sql.raw(c);
-  const [row] = await db
-    .select({
-      offer: offers,
-      listing: listings,
-      actionId: actions.id,
-      actionPoints: actions.points,
-      actedInWindow: sql<boolean>`exists (select 1 from ${actions} w
-        where w.earner_id = ${q.earnerId} and w.listing_id = ${col('"offers"."listing_id"')}
-          and w.status not in (${sql.join(
-            LAPSED.map((l) => sql`${l}`),
-            sql`, `,
-          )})
-          and case ${col('"listings"."type"')}
-                when 'imdb-view' then w.day = ${q.today}::date
-                when 'youtube-view' then w.created_at > ${weekAgo}
-                else true end)`,
-      ...memberDayFields(q.now, q.qualifyingDays),
-    })
-    .from(offers)
-    .innerJoin(listings, eq(listings.id, offers.listingId))
-    .innerJoin(users, eq(users.id, offers.earnerId))
-    .leftJoin(dailyActions, memberDayJoin(q.today))
-    .leftJoin(actions, eq(actions.offerId, offers.id))
-    .where(
-      and(
-        eq(offers.id, q.offerId),
-        eq(offers.earnerId, q.earnerId),
-        // An offer settled by a wrong answer is never credited as well (D5.3).
-        sql`not exists (select 1 from ${answerMisses} m where m.offer_id = ${col('"offers"."id"')})`,
-      ),
-    )
-    .limit(1)
-    .prepare('credit_state')
-    .execute();
-  if (!row) return null;
-  return {
-    offer: row.offer,
-    listing: row.listing,
-    actionId: row.actionId,
-    actionPoints: row.actionPoints,
-    actedInWindow: Boolean(row.actedInWindow),
-    earner: toMemberWithDay(row),
-  };
-}
-
-export async function imdbFact(db: Db, pageCode: string, question: string) {
-  const [row] = await db
-    .select()
-    .from(imdbFacts)
-    .where(and(eq(imdbFacts.pageCode, pageCode), eq(imdbFacts.question, question)))
-    .limit(1);
-  return row ?? null;
-}
-
-/**
- * The members other than the earner and the listing's owner who gave this same wrong number since
- * the fact was last confirmed: the possible witnesses of a crowd correction (D5.3 "Who counts").
- */
-export async function othersWithSameAnswer(
-  db: Db,
-  q: { listingId: number; question: string; answer: number; earnerId: number; ownerId: number; since: Date },
-): Promise<number[]> {
-  const rows = await db
-    .selectDistinct({ earnerId: answerMisses.earnerId })
-    .from(answerMisses)
-    .where(
-      and(
-        eq(answerMisses.listingId, q.listingId),
-        eq(answerMisses.question, q.question),
-        eq(answerMisses.answer, q.answer),
-        notInArray(answerMisses.earnerId, [q.earnerId, q.ownerId]),
-        gte(answerMisses.createdAt, q.since),
-      ),
-    );
-  return rows.map((r) => r.earnerId);
-}
-
-/**
- * What decides whether each of these members is established (D5.3 "Who counts"): a confirmed email
- * (no waiting row), when they joined, and their standing IMDb answers, read no further than needed.
- */
-export async function standings(db: Db, ids: number[]): Promise<Map<number, Standing>> {
-  if (ids.length === 0) return new Map();
-  // Named in full: inside a subquery drizzle would write the bare column name.
-  const member = sql.raw('"users"."id"');
-  const rows = await db
-    .select({
-      id: users.id,
-      joinedAt: users.createdAt,
-      unconfirmed: sql<boolean>`exists (select 1 from ${unconfirmedEmails} u where u.user_id = ${member})`,
-      imdbAnswers: sql<number>`(select count(*) from (select 1 from ${actions} a
-        where a.earner_id = ${member} and a.type = 'imdb-view'
-          and a.status not in (${sql.join(
-            LAPSED.map((s) => sql`${s}`),
-            sql`, `,
-          )})
-        limit ${ESTABLISHED_AFTER_ANSWERS}) h)`,
-    })
-    .from(users)
-    .where(inArray(users.id, ids));
-  return new Map(
-    rows.map((r) => [
-      r.id,
-      { emailConfirmed: !r.unconfirmed, joinedAt: r.joinedAt, imdbAnswers: Number(r.imdbAnswers) },
-    ]),
-  );
-}
-
-/**
- * Locks the accounts a wrong answer touches (the earner and the listing's owner) in id order, as a
- * credit does (creditOffer): a wrong and a right answer on one offer then settle one after the
- * other, the misses on one owner's listings are counted one at a time, and the owner's alert cannot
- * wait on a credit that waits on the listing (D5.3).
- */
-export async function lockMembers(tx: Db, ids: number[]) {
-  await tx.select({ id: users.id }).from(users).where(inArray(users.id, ids)).orderBy(users.id).for('update');
-}
-
-/** How an offer was settled, read fresh once its earner is locked: credited, missed or still open. */
-export async function offerSettlement(tx: Db, offerId: number) {
-  const [row] = await tx
-    .select({
-      expiresAt: offers.expiresAt,
-      actionId: actions.id,
-      missed: sql<boolean>`exists (select 1 from ${answerMisses} m where m.offer_id = ${offers.id})`,
-    })
-    .from(offers)
-    .leftJoin(actions, eq(actions.offerId, offers.id))
-    .where(eq(offers.id, offerId))
-    .limit(1);
-  return row ? { ...row, missed: Boolean(row.missed) } : null;
-}
-
-/**
- * Records the miss that settles an offer and closes the offer (D5.3); false when the offer already
- * had its miss (the unique offer id keeps it to one, whatever arrives at once).
- */
-export async function recordMiss(
-  tx: Db,
-  miss: { offerId: number; listingId: number; earnerId: number; question: string; answer: number; at: Date },
-): Promise<boolean> {
-  const inserted = await tx
-    .insert(answerMisses)
-    .values({
-      offerId: miss.offerId,
-      listingId: miss.listingId,
-      earnerId: miss.earnerId,
-      question: miss.question,
-      answer: miss.answer,
-      createdAt: miss.at,
-    })
-    .onConflictDoNothing({ target: answerMisses.offerId })
-    .returning({ id: answerMisses.id });
-  if (inserted.length === 0) return false;
-  // The offer closes on a miss, so numbers cannot be guessed one after another.
-  await tx.update(offers).set({ expiresAt: miss.at }).where(eq(offers.id, miss.offerId));
-  return true;
-}
-
-/**
- * The members other than the owner who missed a listing since an instant, each once however often
- * they missed (D5.3); whose of them count is decided by their standing ("Who counts").
- */
-export async function missersSince(db: Db, listing: { id: number; ownerId: number }, since: Date) {
-  const rows = await db
-    .selectDistinct({ earnerId: answerMisses.earnerId })
-    .from(answerMisses)
-    .where(
-      and(
-        eq(answerMisses.listingId, listing.id),
-        ne(answerMisses.earnerId, listing.ownerId),
-        gte(answerMisses.createdAt, since),
-      ),
-    );
-  return rows.map((r) => r.earnerId);
-}
-
-/**
- * Sends an active listing to an admin credit update (D5.3). Conditional on the listing still being
- * active, so of two misses that both reach the threshold only one disables it (and alerts the owner).
- */
-export async function disableForCreditUpdate(tx: Db, listingId: number): Promise<boolean> {
-  const updated = await tx
-    .update(listings)
-    .set({ status: 'disabled', statusReason: 'credit_update' })
-    .where(and(eq(listings.id, listingId), eq(listings.status, 'active')))
-    .returning({ id: listings.id });
-  return updated.length > 0;
-}
-
-export async function missesSince(db: Db, where: { earnerId?: number; listingId?: number }, since: Date) {
-  const [row] = await db
-    .select({ n: count() })
-    .from(answerMisses)
-    .where(
-      and(
-        where.earnerId === undefined ? undefined : eq(answerMisses.earnerId, where.earnerId),
-        where.listingId === undefined ? undefined : eq(answerMisses.listingId, where.listingId),
-        gte(answerMisses.createdAt, since),
-      ),
-    );
-  return row?.n ?? 0;
-}
-
-/** Whether somebody answered this listing's normal question correctly since an instant (D5.3 `confirmed`). */
-export async function correctAnswerSince(db: Db, listingId: number, since: Date): Promise<boolean> {
-  const [row] = await db
-    .select({ id: actions.id })
-    .from(actions)
-    .where(
-      and(
-        eq(actions.listingId, listingId),
-        eq(actions.proView, false),
-        notInArray(actions.status, LAPSED),
-        gte(actions.createdAt, since),
-      ),
-    )
-    .limit(1);
-  return Boolean(row);
-}
-
 /** A member's active listings of one type (what linking an account would add to their profile list). */
 export async function countActiveListings(db: Db, ownerId: number, type: string): Promise<number> {
   const [row] = await db
@@ -575,4 +336,62 @@ export async function countActiveListings(db: Db, ownerId: number, type: string)
     .from(listings)
     .where(and(eq(listings.userId, ownerId), eq(listings.type, type), eq(listings.status, 'active')));
   return row?.n ?? 0;
+}
+
+/** The offers of one fetch in one statement, its text built and planned once. */
+const insertOffers = statement(
+  'insert_offers',
+  () => sql`insert into ${offers} (earner_id, listing_id, session_id, points, cost, bonus, pro_view, sponsored,
+      offered_at, expires_at)
+    select ${sql.placeholder('earner')}::int, o.listing, ${sql.placeholder('session')}::int, o.points, o.cost,
+      o.bonus, o.pro_view, o.sponsored, ${sql.placeholder('at')}::timestamptz,
+      ${sql.placeholder('at')}::timestamptz + make_interval(secs => o.open_secs)
+    from unnest(${sql.placeholder('listings')}::int[], ${sql.placeholder('points')}::int[],
+      ${sql.placeholder('costs')}::int[], ${sql.placeholder('bonuses')}::int[], ${sql.placeholder('proViews')}::bool[],
+      ${sql.placeholder('sponsored')}::bool[], ${sql.placeholder('windows')}::int[])
+      as o(listing, points, cost, bonus, pro_view, sponsored, open_secs)`,
+);
+
+/** The offers of one fetch (D5.1), written in one statement: one entry per listing in each array. */
+export async function writeOffers(
+  db: Db,
+  batch: {
+    earner: number;
+    session: number;
+    at: Date;
+    listings: number[];
+    points: number[];
+    costs: number[];
+    bonuses: number[];
+    proViews: boolean[];
+    sponsored: boolean[];
+    windows: number[];
+  },
+): Promise<void> {
+  await insertOffers(db, batch);
+}
+
+/** Start pressed (D5.1): when the dwell clock started and when the offer now closes. */
+export async function extendOffer(db: Db, offerId: number, times: { startedAt: Date; expiresAt: Date }) {
+  await db.update(offers).set(times).where(eq(offers.id, offerId));
+}
+
+/** Whether a listing is active (it may be hidden from an earner). */
+export async function isActiveListing(db: Db, listingId: number): Promise<boolean> {
+  const [listing] = await db
+    .select({ id: listings.id })
+    .from(listings)
+    .where(and(eq(listings.id, listingId), eq(listings.status, 'active')))
+    .limit(1);
+  return Boolean(listing);
+}
+
+/** Hides a listing from the earner for the rest of this login (D4.6). */
+export async function hideForSession(db: Db, sessionId: number, listingId: number) {
+  await db.insert(hiddenListings).values({ sessionId, listingId }).onConflictDoNothing();
+}
+
+/** IMDbPro views on or off for a member (spec 1 §6). */
+export async function setShowMePro(db: Db, userId: number, showMePro: boolean) {
+  await db.update(users).set({ showMePro }).where(eq(users.id, userId));
 }

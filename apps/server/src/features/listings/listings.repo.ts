@@ -113,6 +113,11 @@ export async function findListing(db: Db, id: number): Promise<ListingRow | null
   return row ?? null;
 }
 
+/** The name read again from the listing's page (updateListing). */
+export async function renameListing(db: Db, id: number, name: string) {
+  await db.update(listings).set({ name }).where(eq(listings.id, id));
+}
+
 /** The member's listings (not deleted) of one type, or of one page of that type. */
 export async function sameTypeListings(db: Db, ownerId: number, type: string) {
   return db

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { PaymentsConfig } from '../../platform/config.js';
 import type { Clock } from '../../platform/clock.js';
-import { PayPalProvider, type CertLoader } from './providers/paypal.js';
+import { PayPalProvider } from './providers/paypal.js';
+import { PayPalCertStore, type PayPalCertOptions } from './providers/paypal-certs.js';
 import { StripeProvider } from './providers/stripe.js';
 import { TestProvider } from './providers/test.js';
 import type { PaymentProvider, ProviderName } from './providers/types.js';
@@ -21,17 +22,25 @@ export interface PaymentProviders {
   byName(name: string): PaymentProvider | null;
 }
 
+/** Where PayPal's certificates come from and what they must chain to; tests inject both, never reaching the internet. */
+export type PayPalCertSource = Pick<PayPalCertOptions, 'fetch' | 'trustedRoots'>;
+
 export function createPaymentProviders(
   config: PaymentsConfig,
   clock: Clock,
-  certLoader?: CertLoader,
+  paypalCerts: PayPalCertSource = {},
 ): PaymentProviders {
   // Without a configured or installation secret (tests, scripts), one random to this process.
   const test = new TestProvider(config.testSecret ?? randomBytes(32).toString('hex'), clock);
   const stripe = config.stripe
-    ? new StripeProvider(config.stripe.secretKey, config.stripe.webhookSecret)
+    ? new StripeProvider(config.stripe.secretKey, config.stripe.webhookSecret, clock)
     : null;
-  const paypal = config.paypal ? new PayPalProvider(config.paypal, certLoader) : null;
+  const paypal = config.paypal
+    ? new PayPalProvider(
+        config.paypal,
+        new PayPalCertStore({ ...paypalCerts, sandbox: config.paypal.apiBase.includes('.sandbox.'), clock }),
+      )
+    : null;
   const live = config.mode === 'live';
   const all: Record<ProviderName, PaymentProvider | null> = { test: live ? null : test, stripe, paypal };
   return {

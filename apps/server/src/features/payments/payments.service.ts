@@ -1,26 +1,49 @@
-import { and, eq, sql } from 'drizzle-orm';
 import type { PaidLevel } from '@marquee/contract';
 import type { AppDeps } from '../../platform/deps.js';
 import type { Db } from '../../platform/db/database.js';
-import { users } from '../members/members.tables.js';
-import { subscriptions } from '../membership/membership.tables.js';
+import { DAY_MS } from '../../platform/time.js';
 import { addMonths } from '../membership/membership.policy.js';
-import { paymentEvents, purchases } from './payments.tables.js';
+import {
+  findProviderSubscription,
+  insertSubscription,
+  lockMember,
+  lockProviderSubscription,
+  setLevelExpiry,
+  stopRenewals,
+  updateSubscription,
+} from '../membership/membership.repo.js';
 import { findReward } from '../referrals/referrals.repo.js';
 import { rewardReferrer, takeBackReferralReward } from '../referrals/rewards.service.js';
-import type { PaymentEvent, ProviderName } from './providers/types.js';
 import { grantSponsored, takeBackSponsored } from '../sponsored/grant.service.js';
-import { listings } from '../listings/listings.tables.js';
+import {
+  listingForReceipt,
+  lockPurchase,
+  markPurchasePaid,
+  markPurchaseRefunded,
+  markSubscriptionPurchasePaid,
+  recordEventOnce,
+  setEventOutcome,
+  type Purchase,
+} from './payments.repo.js';
+import type { PaymentEvent, ProviderName, SubscriptionOwner } from './providers/types.js';
 import { membershipWhat, sendReceipt, sponsoredWhat, type Receipt } from './receipts.js';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-type Purchase = typeof purchases.$inferSelect;
 
 /** What applying an event did: 'duplicate' when its id was seen before (D10.1). */
 export type ApplyOutcome =
   'duplicate' | 'granted' | 'renewed' | 'cancelled' | 'ended' | 'refunded' | `ignored: ${string}`;
 
-const expiryOf = (user: typeof users.$inferSelect, level: PaidLevel) =>
+/** Marquee's prices are in US dollars; a payment in any other currency grants nothing (docs/domain.md Payments 7). */
+const CURRENCY = 'USD';
+
+/**
+ * A provider that does not say where a paid period ends (PayPal's sale) pays the period already granted
+ * while it comes before that period's end, less this much; after it, the next period (Payments 9).
+ */
+const RENEWAL_SLACK_MS = DAY_MS;
+
+const expiryOf = (user: { proExpires: Date | null; premiumExpires: Date | null }, level: PaidLevel) =>
   level === 'pro' ? user.proExpires : user.premiumExpires;
 
 const later = (a: Date | null, b: Date) => (a && a.getTime() > b.getTime() ? a : b);
@@ -45,24 +68,9 @@ export async function applyPaymentEvent(deps: AppDeps, event: PaymentEvent): Pro
 async function applyInTransaction(deps: AppDeps, event: PaymentEvent): Promise<Omit<Effect, 'userId'>> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
-    const [first] = await tx
-      .insert(paymentEvents)
-      .values({
-        provider: event.provider,
-        eventId: event.eventId,
-        type: event.type,
-        occurredAt: event.occurredAt,
-        receivedAt: now,
-        outcome: 'pending',
-      })
-      .onConflictDoNothing()
-      .returning({ eventId: paymentEvents.eventId });
-    if (!first) return { outcome: 'duplicate' as const };
+    if (!(await recordEventOnce(tx, event, now))) return { outcome: 'duplicate' as const };
     const { outcome, userId, receipt } = await applyEffect(tx, event, now);
-    await tx
-      .update(paymentEvents)
-      .set({ outcome, userId })
-      .where(and(eq(paymentEvents.provider, event.provider), eq(paymentEvents.eventId, event.eventId)));
+    await setEventOutcome(tx, event, outcome, userId);
     return { outcome, receipt };
   });
 }
@@ -70,7 +78,7 @@ async function applyInTransaction(deps: AppDeps, event: PaymentEvent): Promise<O
 async function applyEffect(tx: Tx, event: PaymentEvent, now: Date): Promise<Effect> {
   switch (event.effect) {
     case 'purchase_paid':
-      return purchasePaid(tx, event.provider, event.purchaseId, event.providerRef, event.amountPennies, now);
+      return purchasePaid(tx, event, now);
     case 'purchase_refunded':
       return purchaseRefunded(tx, event.provider, event.purchaseId, event.providerRef, now);
     case 'subscription_paid':
@@ -84,58 +92,41 @@ async function applyEffect(tx: Tx, event: PaymentEvent, now: Date): Promise<Effe
 
 type Refused = { outcome: ApplyOutcome; userId: number | null };
 
-/** Locks the purchase an event names, or says why the event is ignored: unknown, or not in the status it needs. */
-async function lockPurchase(
+/** The purchase an event names, locked, or why the event is ignored: unknown, or not in the status it needs. */
+async function purchaseFor(
   tx: Tx,
   provider: ProviderName,
-  id: number | null,
-  ref: string | null,
+  by: { id: number | null; ref: string | null },
   needs: 'pending' | 'paid',
 ): Promise<Purchase | Refused> {
-  const where = id !== null ? eq(purchases.id, id) : ref ? eq(purchases.providerRef, ref) : undefined;
-  const [row] = where
-    ? await tx
-        .select()
-        .from(purchases)
-        .where(and(where, eq(purchases.provider, provider)))
-        .for('update')
-    : [];
+  const row = await lockPurchase(tx, provider, by);
   if (!row) return { outcome: 'ignored: no such purchase', userId: null };
   if (row.status !== needs) return { outcome: `ignored: the purchase is ${row.status}`, userId: row.userId };
   return row;
 }
 
-/** Sets the paid-through date of a level (D2.3). */
-async function setExpiry(tx: Tx, userId: number, level: PaidLevel, at: Date) {
-  await tx
-    .update(users)
-    .set(level === 'pro' ? { proExpires: at } : { premiumExpires: at })
-    .where(eq(users.id, userId));
-}
-
-async function lockUser(tx: Tx, id: number) {
-  const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update');
-  return row;
-}
+const otherCurrency = (currency: string): ApplyOutcome | null =>
+  currency.toUpperCase() === CURRENCY ? null : `ignored: paid in ${currency.toUpperCase()}, not ${CURRENCY}`;
 
 /**
  * A one-time purchase paid: a membership's months are added to the level's paid-through date, from
  * today if that has passed; sponsored activity's actions to its listing (D6.4).
  */
-async function purchasePaid(
-  tx: Tx,
-  provider: ProviderName,
-  purchaseId: number,
-  providerRef: string,
-  amount: number,
-  now: Date,
-) {
-  const purchase = await lockPurchase(tx, provider, purchaseId, null, 'pending');
+async function purchasePaid(tx: Tx, event: Extract<PaymentEvent, { effect: 'purchase_paid' }>, now: Date) {
+  const { provider, providerRef, amountPennies: amount } = event;
+  const purchase = await purchaseFor(
+    tx,
+    provider,
+    { id: event.purchaseId, ref: event.purchaseId === null ? event.purchaseRef : null },
+    'pending',
+  );
   if (!('id' in purchase)) return purchase;
   const userId = purchase.userId;
+  const currency = otherCurrency(event.currency);
+  if (currency) return { outcome: currency, userId };
   if (amount !== purchase.amountPennies)
     return { outcome: 'ignored: the amount paid differs from the price' as const, userId };
-  const user = await lockUser(tx, userId);
+  const user = await lockMember(tx, userId);
   if (!user || user.status === 'deleted') return { outcome: 'ignored: no such member' as const, userId };
   // Sponsored activity (D6.4) adds actions to the listing; it earns the referrer nothing, since
   // referral rewards are membership days for memberships paid for.
@@ -150,21 +141,20 @@ async function purchasePaid(
   if (purchase.kind === 'sponsored') {
     const granted = await grantSponsored(tx, purchase, providerRef, now);
     if (granted.outcome !== 'granted') return granted;
-    const [listing] = await tx
-      .select({ name: listings.name, type: listings.type })
-      .from(listings)
-      .where(eq(listings.id, purchase.listingId as number));
+    const listing = await listingForReceipt(tx, purchase.listingId as number);
     const what = sponsoredWhat(purchase.quantity ?? 0, listing?.type ?? '', listing?.name ?? null);
     return { ...granted, receipt: { ...base, what } };
   }
   const level = purchase.level as PaidLevel;
   const from = later(expiryOf(user, level), now);
   const until = addMonths(from, purchase.months);
-  await setExpiry(tx, userId, level, until);
-  await tx
-    .update(purchases)
-    .set({ status: 'paid', paidAt: now, providerRef, grantedFrom: from, grantedUntil: until })
-    .where(eq(purchases.id, purchase.id));
+  await setLevelExpiry(tx, userId, level, until);
+  await markPurchasePaid(tx, purchase.id, {
+    paidAt: now,
+    providerRef,
+    grantedFrom: from,
+    grantedUntil: until,
+  });
   await rewardReferrer(tx, {
     referral: user,
     level,
@@ -188,32 +178,37 @@ async function purchaseRefunded(
   ref: string | null,
   now: Date,
 ) {
-  const purchase = await lockPurchase(tx, provider, purchaseId, ref, 'paid');
+  const purchase = await purchaseFor(tx, provider, { id: purchaseId, ref }, 'paid');
   if (!('id' in purchase)) return purchase;
   const userId = purchase.userId;
   if (purchase.kind === 'membership' && purchase.grantedFrom && purchase.grantedUntil) {
-    const user = await lockUser(tx, userId);
+    const user = await lockMember(tx, userId);
     const level = purchase.level as PaidLevel;
     const current = user ? expiryOf(user, level) : null;
     if (current) {
       const granted = purchase.grantedUntil.getTime() - purchase.grantedFrom.getTime();
-      const back = later(new Date(current.getTime() - granted), now);
-      await setExpiry(tx, userId, level, back);
+      await setLevelExpiry(tx, userId, level, later(new Date(current.getTime() - granted), now));
     }
   }
-  if (purchase.subscriptionId !== null) {
-    await tx
-      .update(subscriptions)
-      .set({ status: sql`case when ${subscriptions.status} = 'ended' then 'ended' else 'cancelled' end` })
-      .where(eq(subscriptions.id, purchase.subscriptionId));
-  }
+  if (purchase.subscriptionId !== null) await stopRenewals(tx, purchase.subscriptionId);
   if (purchase.kind === 'sponsored') await takeBackSponsored(tx, purchase);
-  await tx
-    .update(purchases)
-    .set({ status: 'refunded', refundedAt: now })
-    .where(eq(purchases.id, purchase.id));
+  await markPurchaseRefunded(tx, purchase.id, now);
   if (purchase.kind !== 'sponsored') await takeBackReferralReward(tx, `purchase:${purchase.id}`, now);
   return { outcome: 'refunded' as const, userId };
+}
+
+/** The end of the period an event paid for (Payments 9): the provider's, else from the subscription's own periods. */
+function paidPeriodEnd(
+  event: Extract<PaymentEvent, { effect: 'subscription_paid' }>,
+  existing: { currentPeriodEnd: Date } | null,
+  owner: SubscriptionOwner,
+): Date {
+  if (event.paidThrough) return event.paidThrough;
+  if (!existing) return addMonths(event.occurredAt, owner.months);
+  const dueAt = existing.currentPeriodEnd.getTime() - RENEWAL_SLACK_MS;
+  return event.occurredAt.getTime() < dueAt
+    ? existing.currentPeriodEnd
+    : addMonths(existing.currentPeriodEnd, owner.months);
 }
 
 /** A paid period: the subscription is known from now on, and the member's level runs to its paid-through date. */
@@ -222,71 +217,63 @@ async function subscriptionPaid(
   event: Extract<PaymentEvent, { effect: 'subscription_paid' }>,
   now: Date,
 ) {
-  const { owner } = event;
-  const user = await lockUser(tx, owner.userId);
+  // An event that does not name its member (PayPal's sale without our custom id) belongs to the
+  // subscription we know. The member is locked before the subscription, as everywhere.
+  let owner: SubscriptionOwner | null = event.owner;
+  if (!owner) {
+    const known = await findProviderSubscription(tx, event.provider, event.subscriptionRef);
+    owner =
+      known && known.level !== 'managed'
+        ? { userId: known.userId, level: known.level as PaidLevel, months: known.months, purchaseId: null }
+        : null;
+  }
+  if (!owner) return { outcome: 'ignored: unknown subscription' as const, userId: null };
+  const currency = event.amountPennies > 0 ? otherCurrency(event.currency) : null;
+  if (currency) return { outcome: currency, userId: owner.userId };
+  const user = await lockMember(tx, owner.userId);
   if (!user || user.status === 'deleted')
     return { outcome: 'ignored: no such member' as const, userId: null };
-  const [existing] = await tx
-    .select()
-    .from(subscriptions)
-    .where(
-      and(eq(subscriptions.provider, event.provider), eq(subscriptions.providerRef, event.subscriptionRef)),
-    )
-    .for('update');
+  const existing = await lockProviderSubscription(tx, event.provider, event.subscriptionRef);
   const level = owner.level;
   const expiry = expiryOf(user, level);
+  const paidThrough = paidPeriodEnd(event, existing, owner);
+  // The first payment carrying money is the subscription's first period, whatever announced it before.
+  const firstMoney = event.amountPennies > 0 && (!existing || existing.amountPennies <= 0);
   let subscriptionId: number;
   let until: Date;
   if (existing) {
     subscriptionId = existing.id;
     // A renewal adds the new period to the member's time, so days they had before subscribing are kept.
-    const added = event.paidThrough.getTime() - existing.currentPeriodEnd.getTime();
-    until = later(expiry && added > 0 ? new Date(expiry.getTime() + added) : expiry, event.paidThrough);
-    await tx
-      .update(subscriptions)
-      .set({
-        currentPeriodEnd: later(existing.currentPeriodEnd, event.paidThrough),
-        lastEventAt: later(existing.lastEventAt, event.occurredAt),
-      })
-      .where(eq(subscriptions.id, existing.id));
+    const added = paidThrough.getTime() - existing.currentPeriodEnd.getTime();
+    until = later(expiry && added > 0 ? new Date(expiry.getTime() + added) : expiry, paidThrough);
+    await updateSubscription(tx, existing.id, {
+      currentPeriodEnd: later(existing.currentPeriodEnd, paidThrough),
+      lastEventAt: later(existing.lastEventAt, event.occurredAt),
+      ...(firstMoney ? { amountPennies: event.amountPennies } : {}),
+    });
   } else {
     // The first period runs on from any time the member still had.
-    until = later(addMonths(later(expiry, now), owner.months), event.paidThrough);
-    const [created] = await tx
-      .insert(subscriptions)
-      .values({
-        userId: owner.userId,
-        level: owner.level,
-        provider: event.provider,
-        providerRef: event.subscriptionRef,
-        status: 'active',
-        months: owner.months,
-        amountPennies: event.amountPennies,
-        currentPeriodEnd: event.paidThrough,
-        lastEventAt: event.occurredAt,
-        createdAt: now,
-      })
-      .returning({ id: subscriptions.id });
-    subscriptionId = (created as { id: number }).id;
+    until = later(addMonths(later(expiry, now), owner.months), paidThrough);
+    subscriptionId = await insertSubscription(tx, {
+      userId: owner.userId,
+      level: owner.level,
+      provider: event.provider,
+      providerRef: event.subscriptionRef,
+      status: 'active',
+      months: owner.months,
+      amountPennies: event.amountPennies,
+      currentPeriodEnd: paidThrough,
+      lastEventAt: event.occurredAt,
+      createdAt: now,
+    });
   }
-  await setExpiry(tx, owner.userId, level, until);
+  await setLevelExpiry(tx, owner.userId, level, until);
   if (owner.purchaseId !== null) {
-    await tx
-      .update(purchases)
-      .set({
-        status: 'paid',
-        paidAt: now,
-        subscriptionId,
-        grantedFrom: later(expiry, now),
-        grantedUntil: until,
-      })
-      .where(
-        and(
-          eq(purchases.id, owner.purchaseId),
-          eq(purchases.userId, owner.userId),
-          eq(purchases.status, 'pending'),
-        ),
-      );
+    await markSubscriptionPurchasePaid(
+      tx,
+      { id: owner.purchaseId, userId: owner.userId },
+      { paidAt: now, subscriptionId, grantedFrom: later(expiry, now), grantedUntil: until },
+    );
   }
   // Only payments of money reward the referrer (PayPal's activation carries none, its first sale
   // does). The first is rewarded as its purchase, so that its refund finds it; later ones as events.
@@ -301,12 +288,12 @@ async function subscriptionPaid(
   const receipt: Receipt = {
     userId: owner.userId,
     amountPennies: event.amountPennies,
-    what: membershipWhat(level, owner.months, existing ? 'renewal' : 'subscription'),
+    what: membershipWhat(level, owner.months, firstMoney ? 'subscription' : 'renewal'),
     membership: { level, until },
     paidAt: now,
     provider: event.provider,
     // The first period is the member's checkout (Marquee's order); a renewal is known by the provider's payment.
-    orderId: !existing && owner.purchaseId !== null ? String(owner.purchaseId) : event.eventId,
+    orderId: firstMoney && owner.purchaseId !== null ? String(owner.purchaseId) : event.eventId,
     providerRef: event.subscriptionRef,
   };
   return { outcome, userId: owner.userId, receipt };
@@ -319,23 +306,18 @@ async function subscriptionCancelled(
   now: Date,
 ) {
   const status = event.ended ? 'ended' : 'cancelled';
-  const [existing] = await tx
-    .select()
-    .from(subscriptions)
-    .where(
-      and(eq(subscriptions.provider, event.provider), eq(subscriptions.providerRef, event.subscriptionRef)),
-    )
-    .for('update');
+  const existing = await lockProviderSubscription(tx, event.provider, event.subscriptionRef);
   if (!existing) {
     // Out of order: the cancellation came before its first payment. Remember it, so that the payment finds it ended.
     if (!event.owner) return { outcome: 'ignored: unknown subscription' as const, userId: null };
-    await tx.insert(subscriptions).values({
+    await insertSubscription(tx, {
       userId: event.owner.userId,
       level: event.owner.level,
       provider: event.provider,
       providerRef: event.subscriptionRef,
       status,
       months: event.owner.months,
+      amountPennies: 0,
       currentPeriodEnd: event.occurredAt,
       lastEventAt: event.occurredAt,
       createdAt: now,
@@ -343,9 +325,9 @@ async function subscriptionCancelled(
     return { outcome: status as ApplyOutcome, userId: event.owner.userId };
   }
   const next = (STATUS_RANK[status] ?? 0) > (STATUS_RANK[existing.status] ?? 0) ? status : existing.status;
-  await tx
-    .update(subscriptions)
-    .set({ status: next, lastEventAt: later(existing.lastEventAt, event.occurredAt) })
-    .where(eq(subscriptions.id, existing.id));
+  await updateSubscription(tx, existing.id, {
+    status: next,
+    lastEventAt: later(existing.lastEventAt, event.occurredAt),
+  });
   return { outcome: next as ApplyOutcome, userId: existing.userId };
 }

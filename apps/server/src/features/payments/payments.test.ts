@@ -1,5 +1,3 @@
-import { generateKeyPairSync, createSign } from 'node:crypto';
-import { crc32 } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
@@ -12,11 +10,10 @@ import { DAY_MS } from '../../platform/time.js';
 import { createPaymentProviders } from './payments.providers.js';
 import { purchases } from './payments.tables.js';
 import { TEST_SIGNATURE_HEADER } from './providers/test.js';
+import { signPayPal, TEST_CERTS, testPayPalCerts } from './webhook-test-support.js';
 
 const STRIPE_SECRET = 'whsec_test_marquee';
 const PAYPAL_WEBHOOK_ID = 'WH-MARQUEE-TEST';
-const paypalKeys = generateKeyPairSync('rsa', { modulusLength: 2048 });
-const paypalCert = paypalKeys.publicKey.export({ type: 'spki', format: 'pem' }).toString();
 
 const t = useTestApp({
   payments: (config, clock) =>
@@ -33,8 +30,8 @@ const t = useTestApp({
         },
       },
       clock,
-      // The certificate a real event names is fetched from PayPal; here the test's own key stands in.
-      async () => paypalCert,
+      // The certificate a real event names is fetched from PayPal; here a test authority's stands in.
+      testPayPalCerts(),
     ),
 });
 
@@ -277,7 +274,9 @@ describe('Stripe webhooks (D10.1), signed in the test', () => {
   const stripe = new Stripe('sk_test_offline');
   const send = (event: object, secret = STRIPE_SECRET) => {
     const payload = JSON.stringify(event);
-    const header = stripe.webhooks.generateTestHeaderString({ payload, secret });
+    // Signed now by the server's clock: the SDK refuses a signature older than 5 minutes.
+    const timestamp = Math.floor(t.clock.now().getTime() / 1000);
+    const header = stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp });
     return t.app.inject({
       method: 'POST',
       url: '/v4/webhooks/stripe',
@@ -289,7 +288,7 @@ describe('Stripe webhooks (D10.1), signed in the test', () => {
     id,
     object: 'event',
     type: 'checkout.session.completed',
-    created: Math.floor(Date.now() / 1000),
+    created: Math.floor(t.clock.now().getTime() / 1000),
     data: {
       object: {
         id: `cs_${id}`,
@@ -297,6 +296,7 @@ describe('Stripe webhooks (D10.1), signed in the test', () => {
         mode: 'payment',
         payment_status: 'paid',
         amount_total: amount,
+        currency: 'usd',
         payment_intent: `pi_${id}`,
         metadata: { purchaseId: String(purchaseId) },
       },
@@ -351,7 +351,7 @@ describe('Stripe webhooks (D10.1), signed in the test', () => {
       id: 'evt_refund',
       object: 'event',
       type: 'charge.refunded',
-      created: Math.floor(Date.now() / 1000),
+      created: Math.floor(t.clock.now().getTime() / 1000),
       data: { object: { id: 'ch_1', object: 'charge', payment_intent: 'pi_evt_refund_paid', metadata: {} } },
     });
     expect(refunded.json()).toMatchObject({ outcome: 'refunded' });
@@ -387,6 +387,7 @@ describe('Stripe webhooks (D10.1), signed in the test', () => {
           id: 'in_1',
           object: 'invoice',
           amount_paid: 895,
+          currency: 'usd',
           parent: { subscription_details: { subscription: 'sub_ooo', metadata } },
           lines: {
             data: [{ period: { start: 0, end: Math.floor((t.clock.now().getTime() + 30 * DAY_MS) / 1000) } }],
@@ -403,25 +404,13 @@ describe('Stripe webhooks (D10.1), signed in the test', () => {
 });
 
 describe('PayPal webhooks (D10.1), signed in the test', () => {
-  const send = (event: object, key = paypalKeys.privateKey) => {
+  const send = (event: object, key?: string) => {
     const raw = Buffer.from(JSON.stringify(event));
-    const id = `tx-${Math.random()}`;
-    const time = new Date().toISOString();
-    const signature = createSign('RSA-SHA256')
-      .update(`${id}|${time}|${PAYPAL_WEBHOOK_ID}|${crc32(raw)}`)
-      .sign(key, 'base64');
     return t.app.inject({
       method: 'POST',
       url: '/v4/webhooks/paypal',
       payload: raw,
-      headers: {
-        'content-type': 'application/json',
-        'paypal-transmission-id': id,
-        'paypal-transmission-time': time,
-        'paypal-transmission-sig': signature,
-        'paypal-cert-url': 'https://api-m.sandbox.paypal.com/v1/notifications/certs/CERT-1',
-        'paypal-auth-algo': 'SHA256withRSA',
-      },
+      headers: signPayPal(raw, { webhookId: PAYPAL_WEBHOOK_ID, at: t.clock.now(), key }),
     });
   };
 
@@ -444,15 +433,14 @@ describe('PayPal webhooks (D10.1), signed in the test', () => {
     const event = {
       id: `WH-${m.id}`,
       event_type: 'PAYMENT.CAPTURE.COMPLETED',
-      create_time: new Date().toISOString(),
+      create_time: t.clock.now().toISOString(),
       resource: {
         id: `CAP-${m.id}`,
         custom_id: `${row?.id}:${m.id}:pro:1`,
         amount: { currency_code: 'USD', value: '16.95' },
       },
     };
-    const other = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    expect((await send(event, other.privateKey)).statusCode).toBe(400);
+    expect((await send(event, TEST_CERTS['CERT-STRANGER'].key)).statusCode).toBe(400);
     expect((await expiries(m.id)).pro).toBeNull();
     expect((await send(event)).json()).toMatchObject({ outcome: 'granted' });
     expect((await send(event)).json()).toMatchObject({ outcome: 'duplicate' });

@@ -1,6 +1,7 @@
 import { createVerify } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import { PAID_LEVELS, type PaidLevel } from '@marquee/contract';
+import type { PayPalCertStore } from './paypal-certs.js';
 import {
   isOneTime,
   WebhookRejected,
@@ -19,18 +20,6 @@ export interface PayPalConfig {
   /** Plan ids of the subscriptions, by "level:months" (the price table's subCode). */
   plans: Record<string, string>;
 }
-
-/** Fetches the certificate PayPal signed an event with; only PayPal's own hosts are trusted. */
-export type CertLoader = (url: string) => Promise<string>;
-
-const CERT_HOSTS = /^https:\/\/api(-m)?(\.sandbox)?\.paypal\.com\//;
-
-export const defaultCertLoader: CertLoader = async (url) => {
-  if (!CERT_HOSTS.test(url)) throw new WebhookRejected('The certificate is not on a PayPal host.');
-  const res = await fetch(url);
-  if (!res.ok) throw new WebhookRejected('The PayPal certificate could not be read.');
-  return res.text();
-};
 
 /** custom_id of our orders and subscriptions: "purchaseId:userId:level:months" ("sponsored" and 0 for sponsored activity). */
 export const customId = (r: {
@@ -71,19 +60,32 @@ const header = (headers: Record<string, string | string[] | undefined>, name: st
   return typeof value === 'string' ? value : '';
 };
 
-const cents = (amount: { value?: string } | undefined) => Math.round(Number(amount?.value ?? 0) * 100);
+/** PayPal's amounts are decimal text: "16.95" in v2 resources (value), "14.90" in v1 sales (total). */
+const cents = (text: string | undefined) => Math.round(Number(text ?? 0) * 100);
+
+type Money = { value?: string; total?: string; currency_code?: string; currency?: string };
+const amountOf = (money: Money | undefined) => cents(money?.value ?? money?.total);
+const currencyOf = (money: Money | undefined) => money?.currency_code ?? money?.currency ?? '';
+
+/** The capture a refund belongs to, from its "up" link (…/v2/payments/captures/{id}). */
+function refundedCapture(links: unknown): string | null {
+  if (!Array.isArray(links)) return null;
+  const up = links.find((l: { rel?: string; href?: string }) => l?.rel === 'up')?.href;
+  const match = typeof up === 'string' ? /\/captures\/([A-Z0-9]+)$/.exec(up) : null;
+  return match?.[1] ?? null;
+}
 
 /**
  * PayPal through its REST API (D10.1): orders for one-time payments, billing subscriptions for
  * recurring ones, and webhooks verified offline with PayPal's certificate (CRC32 of the body,
- * SHA256withRSA), as PayPal documents.
+ * SHA256withRSA), as PayPal documents; the certificate is fetched, checked and kept by `certs`.
  */
 export class PayPalProvider implements PaymentProvider {
   readonly name = 'paypal' as const;
 
   constructor(
     private readonly config: PayPalConfig,
-    private readonly loadCert: CertLoader = defaultCertLoader,
+    private readonly certs: PayPalCertStore,
   ) {}
 
   private async accessToken(): Promise<string> {
@@ -168,6 +170,11 @@ export class PayPalProvider implements PaymentProvider {
     await this.post(`/v2/checkout/orders/${encodeURIComponent(orderId)}/capture`, {});
   }
 
+  /**
+   * PayPal's self-verification (docs/domain.md Payments 4): the signature is SHA256withRSA over
+   * "transmission id|transmission time|our webhook id|CRC32 of the raw body", checked with the key of
+   * the certificate PayPal names, once that certificate is known to be PayPal's.
+   */
   async verifyWebhook(
     headers: Record<string, string | string[] | undefined>,
     rawBody: Buffer,
@@ -176,84 +183,95 @@ export class PayPalProvider implements PaymentProvider {
     const time = header(headers, 'paypal-transmission-time');
     const signature = header(headers, 'paypal-transmission-sig');
     const certUrl = header(headers, 'paypal-cert-url');
+    const algo = header(headers, 'paypal-auth-algo');
     if (!id || !time || !signature || !certUrl)
       throw new WebhookRejected('The event carries no PayPal signature.');
-    const cert = await this.loadCert(certUrl);
+    if (algo && algo !== 'SHA256withRSA')
+      throw new WebhookRejected(`PayPal signs with SHA256withRSA, not ${algo}.`);
+    const key = await this.certs.publicKey(certUrl);
     const signed = `${id}|${time}|${this.config.webhookId}|${crc32(rawBody)}`;
     let valid = false;
     try {
-      valid = createVerify('RSA-SHA256').update(signed).verify(cert, signature, 'base64');
+      valid = createVerify('RSA-SHA256').update(signed).verify(key, signature, 'base64');
     } catch {
       valid = false;
     }
     if (!valid) throw new WebhookRejected('The PayPal signature does not verify.');
-    let event: { id: string; event_type: string; create_time: string; resource: Record<string, unknown> };
+    let event: PayPalEvent;
     try {
-      event = JSON.parse(rawBody.toString('utf8'));
+      event = JSON.parse(rawBody.toString('utf8')) as PayPalEvent;
     } catch {
       throw new WebhookRejected('The event is not JSON.');
     }
+    if (!event || typeof event !== 'object' || typeof event.event_type !== 'string')
+      throw new WebhookRejected('The body is not a PayPal event.');
     return translatePayPalEvent(event);
   }
 }
 
-/** PayPal's events reduced to what they mean for a membership. */
-export function translatePayPalEvent(event: {
+interface PayPalEvent {
   id: string;
   event_type: string;
   create_time: string;
   resource: Record<string, unknown>;
-}): PaymentEvent {
+}
+
+/** PayPal's events reduced to what they mean for a membership (as PayPal delivers them: docs/domain.md Payments 8). */
+export function translatePayPalEvent(event: PayPalEvent): PaymentEvent {
   const occurredAt = new Date(event.create_time);
   const base = { provider: 'paypal' as const, eventId: String(event.id), type: event.event_type, occurredAt };
-  const r = event.resource as Record<string, never>;
+  const r = (event.resource ?? {}) as Record<string, never>;
   switch (event.event_type) {
     case 'PAYMENT.CAPTURE.COMPLETED': {
+      // Our purchase by the custom id we gave the order, else by the order the capture belongs to.
       const purchaseId = purchaseOfCustomId(r.custom_id);
-      if (!purchaseId) return { ...base, effect: 'ignored' };
+      const order = (r.supplementary_data as { related_ids?: { order_id?: string } } | undefined)?.related_ids
+        ?.order_id;
+      if (!purchaseId && !order) return { ...base, effect: 'ignored' };
       return {
         ...base,
         effect: 'purchase_paid',
         purchaseId,
+        purchaseRef: order ?? null,
         providerRef: String(r.id),
-        amountPennies: cents(r.amount),
+        amountPennies: amountOf(r.amount),
+        currency: currencyOf(r.amount),
       };
     }
-    case 'PAYMENT.CAPTURE.REFUNDED': {
+    case 'PAYMENT.CAPTURE.REFUNDED':
       return {
         ...base,
         effect: 'purchase_refunded',
         purchaseId: purchaseOfCustomId(r.custom_id),
-        providerRef: null,
+        providerRef: refundedCapture(r.links),
       };
-    }
     case 'BILLING.SUBSCRIPTION.ACTIVATED': {
-      const owner = parseCustomId(r.custom_id);
+      // The activation announces the first period; the money comes with the sale (PAYMENT.SALE.COMPLETED).
       const next = (r.billing_info as { next_billing_time?: string } | undefined)?.next_billing_time;
-      if (!owner || !next) return { ...base, effect: 'ignored' };
+      if (!next) return { ...base, effect: 'ignored' };
       return {
         ...base,
         effect: 'subscription_paid',
         subscriptionRef: String(r.id),
-        owner,
+        owner: parseCustomId(r.custom_id),
         paidThrough: new Date(next),
         amountPennies: 0,
+        currency: 'USD',
       };
     }
     case 'PAYMENT.SALE.COMPLETED': {
-      // A renewal: the sale names its subscription (billing_agreement_id) and carries our custom id.
-      const owner = parseCustomId(r.custom);
+      // A subscription's payment: the sale names its subscription (billing_agreement_id) and, when the
+      // subscription had one, carries its custom id as `custom`. It does not say which period it pays.
       const ref = r.billing_agreement_id as string | undefined;
-      if (!owner || !ref) return { ...base, effect: 'ignored' };
-      const paidThrough = new Date(occurredAt);
-      paidThrough.setUTCMonth(paidThrough.getUTCMonth() + owner.months);
+      if (!ref) return { ...base, effect: 'ignored' };
       return {
         ...base,
         effect: 'subscription_paid',
         subscriptionRef: ref,
-        owner,
-        paidThrough,
-        amountPennies: cents(r.amount as never),
+        owner: parseCustomId(r.custom),
+        paidThrough: null,
+        amountPennies: amountOf(r.amount),
+        currency: currencyOf(r.amount),
       };
     }
     case 'BILLING.SUBSCRIPTION.CANCELLED':

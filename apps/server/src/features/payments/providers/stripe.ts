@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import { PAID_LEVELS, type PaidLevel } from '@marquee/contract';
+import type { Clock } from '../../../platform/clock.js';
 import {
   isOneTime,
   WebhookRejected,
@@ -20,7 +21,12 @@ export function ownerFromMetadata(metadata: Metadata): SubscriptionOwner | null 
   const level = metadata?.level as PaidLevel;
   if (!Number.isInteger(userId) || !Number.isInteger(months) || !PAID_LEVELS.includes(level)) return null;
   const purchaseId = Number(metadata?.purchaseId);
-  return { userId, level, months, purchaseId: Number.isInteger(purchaseId) ? purchaseId : null };
+  return {
+    userId,
+    level,
+    months,
+    purchaseId: Number.isInteger(purchaseId) && purchaseId > 0 ? purchaseId : null,
+  };
 }
 
 const idOf = (value: string | { id: string } | null | undefined) =>
@@ -37,6 +43,7 @@ export class StripeProvider implements PaymentProvider {
   constructor(
     secretKey: string,
     private readonly webhookSecret: string,
+    private readonly clock: Clock,
   ) {
     this.stripe = new Stripe(secretKey);
   }
@@ -105,12 +112,68 @@ export class StripeProvider implements PaymentProvider {
     if (typeof signature !== 'string') throw new WebhookRejected('The event carries no Stripe signature.');
     let event: Stripe.Event;
     try {
-      event = this.stripe.webhooks.constructEvent(rawBody, signature, this.webhookSecret);
+      // The SDK checks the signature and its age (5 minutes) against the server's one clock (D1.3).
+      event = this.stripe.webhooks.constructEvent(
+        rawBody,
+        signature,
+        this.webhookSecret,
+        undefined,
+        undefined,
+        this.clock.now().getTime(),
+      );
     } catch (err) {
       throw new WebhookRejected(err instanceof Error ? err.message : 'The Stripe signature does not verify.');
     }
     return translateStripeEvent(event);
   }
+}
+
+/** An invoice line as Stripe delivers it, in the shapes of its API versions (before and since 2025-03-31). */
+type InvoiceLine = {
+  type?: string;
+  subscription?: string | { id: string } | null;
+  metadata?: Metadata;
+  period?: { start: number; end: number };
+  parent?: { type?: string; subscription_item_details?: { subscription?: string | null } | null } | null;
+};
+
+type DeliveredInvoice = {
+  amount_paid: number;
+  currency: string;
+  /** Before 2025-03-31 ("basil"): the subscription and, since 2022-08-01, its metadata on the invoice. */
+  subscription?: string | { id: string } | null;
+  subscription_details?: { metadata: Metadata } | null;
+  /** Since 2025-03-31: what the invoice is for. */
+  parent?: {
+    subscription_details?: { subscription?: string | { id: string } | null; metadata?: Metadata } | null;
+  } | null;
+  lines: { data: InvoiceLine[] };
+};
+
+/** The line a subscription's period is billed on: marked as such, else the first. */
+const subscriptionLine = (lines: InvoiceLine[]) =>
+  lines.find((l) => l.type === 'subscription' || l.parent?.type === 'subscription_item_details') ?? lines[0];
+
+/**
+ * A paid invoice of a subscription, read from whichever shape the account's API version delivers
+ * (docs/domain.md Payments 8): the subscription from `parent` (2025-03-31 on) or the invoice or its
+ * line (before); the member from the subscription's metadata, which older versions put on the line.
+ */
+function paidInvoice(invoice: DeliveredInvoice) {
+  const line = subscriptionLine(invoice.lines?.data ?? []);
+  const details = invoice.parent?.subscription_details ?? null;
+  const subscriptionRef =
+    idOf(details?.subscription) ??
+    idOf(invoice.subscription) ??
+    idOf(line?.subscription) ??
+    line?.parent?.subscription_item_details?.subscription ??
+    null;
+  const owner =
+    [details?.metadata, invoice.subscription_details?.metadata, line?.metadata]
+      .map(ownerFromMetadata)
+      .find((o) => o !== null) ?? null;
+  const periodEnd = line?.period?.end;
+  return { subscriptionRef, owner, paidThrough: periodEnd ? new Date(periodEnd * 1000) : null };
 }
 
 /** Stripe's events reduced to what they mean for a membership. */
@@ -128,32 +191,29 @@ export function translateStripeEvent(event: Stripe.Event): PaymentEvent {
       if (session.mode !== 'payment' || session.payment_status !== 'paid')
         return { ...base, effect: 'ignored' };
       const purchaseId = Number(session.metadata?.purchaseId);
-      if (!Number.isInteger(purchaseId)) return { ...base, effect: 'ignored' };
       return {
         ...base,
         effect: 'purchase_paid',
-        purchaseId,
+        purchaseId: Number.isInteger(purchaseId) && purchaseId > 0 ? purchaseId : null,
+        // The checkout's id is what the purchase was started with: it finds it without our metadata.
+        purchaseRef: session.id,
         providerRef: idOf(session.payment_intent) ?? session.id,
         amountPennies: session.amount_total ?? 0,
+        currency: session.currency ?? '',
       };
     }
     case 'invoice.paid': {
-      const invoice = event.data.object as Stripe.Invoice & {
-        subscription?: string | { id: string } | null;
-        subscription_details?: { metadata: Metadata };
-      };
-      const details = invoice.parent?.subscription_details ?? null;
-      const subscriptionRef = idOf(details?.subscription) ?? idOf(invoice.subscription);
-      const owner = ownerFromMetadata(details?.metadata ?? invoice.subscription_details?.metadata);
-      const periodEnd = invoice.lines.data[0]?.period.end;
-      if (!subscriptionRef || !owner || !periodEnd) return { ...base, effect: 'ignored' };
+      const invoice = event.data.object as unknown as DeliveredInvoice;
+      const { subscriptionRef, owner, paidThrough } = paidInvoice(invoice);
+      if (!subscriptionRef || !paidThrough) return { ...base, effect: 'ignored' };
       return {
         ...base,
         effect: 'subscription_paid',
         subscriptionRef,
         owner,
-        paidThrough: new Date(periodEnd * 1000),
-        amountPennies: invoice.amount_paid,
+        paidThrough,
+        amountPennies: invoice.amount_paid ?? 0,
+        currency: invoice.currency ?? '',
       };
     }
     case 'customer.subscription.updated':
@@ -176,7 +236,7 @@ export function translateStripeEvent(event: Stripe.Event): PaymentEvent {
       return {
         ...base,
         effect: 'purchase_refunded',
-        purchaseId: Number.isInteger(purchaseId) ? purchaseId : null,
+        purchaseId: Number.isInteger(purchaseId) && purchaseId > 0 ? purchaseId : null,
         providerRef: idOf(charge.payment_intent),
       };
     }

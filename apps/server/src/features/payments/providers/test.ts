@@ -100,8 +100,10 @@ export class TestProvider implements PaymentProvider {
           ...base,
           effect: 'purchase_paid',
           purchaseId: d.purchaseId,
+          purchaseRef: null,
           providerRef: d.providerRef,
           amountPennies: d.amountPennies,
+          currency: 'USD',
         };
       case 'subscription.paid':
         return {
@@ -111,6 +113,7 @@ export class TestProvider implements PaymentProvider {
           owner: { userId: d.userId, level: d.level, months: d.months, purchaseId: d.purchaseId },
           paidThrough: new Date(d.paidThrough),
           amountPennies: d.amountPennies,
+          currency: 'USD',
         };
       case 'subscription.cancelled':
         return {

@@ -43,16 +43,30 @@ export interface SubscriptionOwner {
 /**
  * A provider's webhook event, verified and translated to what it means for us. Every provider
  * reduces its own event types to these; anything else is `ignored` (and still recorded once).
+ * Payments carry their currency: Marquee sells in US dollars only (docs/domain.md Payments).
  */
 export type PaymentEvent = { provider: ProviderName; eventId: string; type: string; occurredAt: Date } & (
-  | { effect: 'purchase_paid'; purchaseId: number; providerRef: string; amountPennies: number }
+  | {
+      effect: 'purchase_paid';
+      /** Our purchase, when the event names it (metadata, custom id); else found by `purchaseRef`. */
+      purchaseId: number | null;
+      /** The provider's id of the checkout or order the purchase was started with. */
+      purchaseRef: string | null;
+      /** The provider's id of the payment itself (kept on the purchase; a refund names it). */
+      providerRef: string;
+      amountPennies: number;
+      currency: string;
+    }
   | { effect: 'purchase_refunded'; purchaseId: number | null; providerRef: string | null }
   | {
       effect: 'subscription_paid';
       subscriptionRef: string;
-      owner: SubscriptionOwner;
-      paidThrough: Date;
+      /** Who it belongs to; null when the event does not say (a known subscription knows). */
+      owner: SubscriptionOwner | null;
+      /** The end of the period paid for; null when the provider does not say (it follows the subscription's own periods). */
+      paidThrough: Date | null;
       amountPennies: number;
+      currency: string;
     }
   | {
       effect: 'subscription_cancelled';

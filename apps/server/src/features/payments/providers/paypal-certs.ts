@@ -1,0 +1,163 @@
+import { X509Certificate, type KeyObject } from 'node:crypto';
+import { rootCertificates } from 'node:tls';
+import type { Clock } from '../../../platform/clock.js';
+import { WebhookRejected } from './types.js';
+
+/**
+ * PayPal's webhook certificates (docs/domain.md Payments 4): PayPal signs each event with the key of
+ * the certificate its PAYPAL-CERT-URL header names. Marquee fetches that certificate only from
+ * PayPal's own API hosts, keeps it by its address until it or the day runs out, and trusts it only
+ * when its chain reaches a trusted root, every certificate of it is within its dates, and it was
+ * issued to PayPal's message-verification host.
+ */
+
+/** Reads the PEM text at an address (already checked to be PayPal's). Injected in tests: they never reach the internet. */
+export type CertFetcher = (url: string) => Promise<string>;
+
+export interface PayPalCertOptions {
+  /** The sandbox's hosts and certificate name instead of the live ones. */
+  sandbox: boolean;
+  clock: Clock;
+  fetch?: CertFetcher;
+  /** PEM certificates a chain may end at; Node's bundled roots by default. */
+  trustedRoots?: readonly string[];
+  /** How long a verified certificate is kept at most; it is never kept past its own end. */
+  keepMs?: number;
+}
+
+const LIVE = { hosts: ['api.paypal.com', 'api-m.paypal.com'], name: 'messageverificationcerts.paypal.com' };
+const SANDBOX = {
+  hosts: ['api.sandbox.paypal.com', 'api-m.sandbox.paypal.com'],
+  name: 'messageverificationcerts.sandbox.paypal.com',
+};
+const CERT_PATH = '/v1/notifications/certs/';
+const KEEP_MS = 24 * 60 * 60 * 1000;
+/** Addresses kept at once; PayPal rotates a handful of certificates, so more means something is wrong. */
+const MAX_KEPT = 16;
+/** A chain longer than this is not PayPal's. */
+const MAX_CHAIN = 4;
+const MAX_PEM_BYTES = 64 * 1024;
+
+/** Fetches over HTTPS without following redirects, within 5 seconds and 64 KiB. */
+export const fetchCertOverHttps: CertFetcher = async (url) => {
+  const res = await fetch(url, { redirect: 'error', signal: AbortSignal.timeout(5000) });
+  if (!res.ok) throw new WebhookRejected(`PayPal's certificate could not be read (${res.status}).`);
+  const text = await res.text();
+  if (text.length > MAX_PEM_BYTES) throw new WebhookRejected("PayPal's certificate is too large.");
+  return text;
+};
+
+const PEM_BLOCK = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
+
+function parseChain(pem: string): X509Certificate[] {
+  const blocks = pem.match(PEM_BLOCK) ?? [];
+  try {
+    return blocks.slice(0, MAX_CHAIN).map((block) => new X509Certificate(block));
+  } catch {
+    throw new WebhookRejected("PayPal's certificate cannot be read.");
+  }
+}
+
+const within = (cert: X509Certificate, at: Date) =>
+  new Date(cert.validFrom).getTime() <= at.getTime() && at.getTime() <= new Date(cert.validTo).getTime();
+
+/** `child` was signed by `issuer`, a certificate authority. */
+const issuedBy = (child: X509Certificate, issuer: X509Certificate) =>
+  issuer.ca && child.checkIssued(issuer) && child.verify(issuer.publicKey);
+
+/** The subject's common name: "CN=messageverificationcerts.paypal.com" among the subject's lines. */
+const commonName = (cert: X509Certificate) =>
+  cert.subject
+    .split('\n')
+    .find((line) => line.startsWith('CN='))
+    ?.slice(3) ?? '';
+
+interface Kept {
+  key: KeyObject;
+  until: number;
+}
+
+export class PayPalCertStore {
+  private readonly kept = new Map<string, Kept>();
+  private readonly fetching = new Map<string, Promise<Kept>>();
+  private readonly roots: X509Certificate[];
+  private readonly expect: typeof LIVE;
+
+  constructor(private readonly options: PayPalCertOptions) {
+    this.expect = options.sandbox ? SANDBOX : LIVE;
+    this.roots = (options.trustedRoots ?? rootCertificates).map((pem) => new X509Certificate(pem));
+  }
+
+  /** Refuses any address but PayPal's certificate path on PayPal's API hosts, over HTTPS. */
+  checkAddress(certUrl: string): string {
+    let url: URL;
+    try {
+      url = new URL(certUrl);
+    } catch {
+      throw new WebhookRejected('The certificate address is not an address.');
+    }
+    const onPayPal =
+      url.protocol === 'https:' &&
+      this.expect.hosts.includes(url.hostname) &&
+      url.port === '' &&
+      url.username === '' &&
+      url.password === '' &&
+      url.search === '' &&
+      url.pathname.startsWith(CERT_PATH) &&
+      /^[A-Za-z0-9-]+$/.test(url.pathname.slice(CERT_PATH.length));
+    if (!onPayPal) throw new WebhookRejected('The certificate is not on a PayPal host.');
+    return url.href;
+  }
+
+  /** The public key of the verified certificate at `certUrl`, fetched once and kept. */
+  async publicKey(certUrl: string): Promise<KeyObject> {
+    const url = this.checkAddress(certUrl);
+    const now = this.options.clock.now().getTime();
+    const kept = this.kept.get(url);
+    if (kept && kept.until > now) return kept.key;
+    this.kept.delete(url);
+    let pending = this.fetching.get(url);
+    if (!pending) {
+      pending = this.load(url).finally(() => this.fetching.delete(url));
+      this.fetching.set(url, pending);
+    }
+    return (await pending).key;
+  }
+
+  private async load(url: string): Promise<Kept> {
+    const chain = parseChain(await (this.options.fetch ?? fetchCertOverHttps)(url));
+    const key = this.verifyChain(chain);
+    const leafEnds = new Date((chain[0] as X509Certificate).validTo).getTime();
+    const now = this.options.clock.now().getTime();
+    const entry = { key, until: Math.min(now + (this.options.keepMs ?? KEEP_MS), leafEnds) };
+    if (this.kept.size >= MAX_KEPT) this.kept.delete(this.kept.keys().next().value as string);
+    this.kept.set(url, entry);
+    return entry;
+  }
+
+  /**
+   * The leaf's key once its chain holds: the leaf is PayPal's message-verification certificate, each
+   * certificate is signed by the next (a certificate authority), all are within their dates now, and
+   * the last is a trusted root or signed by one.
+   */
+  private verifyChain(chain: X509Certificate[]): KeyObject {
+    const [leaf] = chain;
+    if (!leaf) throw new WebhookRejected('The certificate address holds no certificate.');
+    if (commonName(leaf) !== this.expect.name)
+      throw new WebhookRejected(`The certificate is not ${this.expect.name}'s.`);
+    const now = this.options.clock.now();
+    for (const cert of chain) {
+      if (!within(cert, now)) throw new WebhookRejected('The PayPal certificate is out of its dates.');
+    }
+    for (let i = 0; i + 1 < chain.length; i++) {
+      if (!issuedBy(chain[i] as X509Certificate, chain[i + 1] as X509Certificate))
+        throw new WebhookRejected('The PayPal certificate chain is broken.');
+    }
+    const last = chain[chain.length - 1] as X509Certificate;
+    const anchored = this.roots.some(
+      (root) => within(root, now) && (root.fingerprint256 === last.fingerprint256 || issuedBy(last, root)),
+    );
+    if (!anchored) throw new WebhookRejected('The PayPal certificate does not chain to a trusted root.');
+    return leaf.publicKey;
+  }
+}

@@ -204,3 +204,21 @@ export async function confirmImdbFact(
       set: { value: fact.value, source: 'crowd', confirmedAt: fact.at },
     });
 }
+
+/** The facts the platform's reader found on a page (D5.4), each kept as the page's answer. */
+export async function keepReaderFacts(
+  tx: Db,
+  pageCode: string,
+  facts: { question: string; value: number }[],
+  at: Date,
+): Promise<void> {
+  for (const fact of facts) {
+    await tx
+      .insert(imdbFacts)
+      .values({ pageCode, ...fact, source: 'reader', confirmedAt: at })
+      .onConflictDoUpdate({
+        target: [imdbFacts.pageCode, imdbFacts.question],
+        set: { value: sql`excluded.value`, source: 'reader', confirmedAt: at },
+      });
+  }
+}

@@ -5,7 +5,7 @@ import type { Caller } from '../../platform/auth.js';
 import { AppError, forbidden, notFound } from '../../platform/errors.js';
 import { DAY_MS } from '../../platform/time.js';
 import { raiseAlert } from '../alerts/alerts.repo.js';
-import { findListing, renameListing } from '../listings/listings.repo.js';
+import { findListing, setListing } from '../listings/listings.repo.js';
 import { linkedAccount } from '../linked-accounts/linked-accounts.repo.js';
 import { askVerifier } from '../linked-accounts/verify.js';
 import { PlatformOffline } from '../../integrations/types.js';
@@ -263,6 +263,6 @@ export async function updateListing(deps: AppDeps, caller: Caller, listingId: nu
     throw e;
   }
   if (!name) throw new AppError(409, 'error', 'We could not find the page of this listing any more.');
-  await renameListing(deps.db, listingId, name);
+  await setListing(deps.db, listingId, { name });
   return { status: 'success' as const, message: 'Your Listing has been updated.' };
 }

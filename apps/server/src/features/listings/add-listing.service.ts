@@ -1,13 +1,11 @@
-import { sql } from 'drizzle-orm';
 import { listings as contract, PLATFORM_OF_TYPE, type earn, type Membership } from '@marquee/contract';
 import type { AppDeps } from '../../platform/deps.js';
 import type { Caller } from '../../platform/auth.js';
 import type { Db } from '../../platform/db/database.js';
 import { AppError, badInput, conflict } from '../../platform/errors.js';
 import { PlatformOffline, type ImdbPage } from '../../integrations/types.js';
-import { imdbFacts } from '../earn/earn.tables.js';
-import { listings } from './listings.tables.js';
-import { lockMember, sameTypeListings } from './listings.repo.js';
+import { keepReaderFacts } from '../earn/answers.repo.js';
+import { insertListing, lockMember, sameTypeListings } from './listings.repo.js';
 import {
   LISTING_ERRORS,
   listingPageOf,
@@ -189,37 +187,26 @@ async function storeListing(
   return deps.db.transaction(async (tx) => {
     await lockMember(tx, caller.userId);
     await checkRoom(tx, caller.userId, type, membership, details.externalId);
-    const [row] = await tx
-      .insert(listings)
-      .values({
-        userId: caller.userId,
-        type,
-        platform: PLATFORM_OF_TYPE[type],
-        name: details.name,
-        url: details.url,
-        externalId: details.externalId,
-        externalProfile: details.externalProfile,
-        externalDescription: details.externalDescription,
-        give: opts.give,
-        status: opts.status,
-        statusReason: opts.status === 'pending' ? 'page_review' : null,
-        pageCategory: details.imdb?.pageCategory ?? null,
-        imdbType: details.imdb?.imdbType ?? null,
-        testCat: details.imdb?.testCat ?? null,
-        nmCode: details.imdb?.nmCode ?? null,
-        createdAt: now,
-      })
-      .returning({ id: listings.id });
-    for (const fact of details.imdb?.facts ?? []) {
-      await tx
-        .insert(imdbFacts)
-        .values({ pageCode: details.externalId, ...fact, source: 'reader', confirmedAt: now })
-        .onConflictDoUpdate({
-          target: [imdbFacts.pageCode, imdbFacts.question],
-          set: { value: sql`excluded.value`, source: 'reader', confirmedAt: now },
-        });
-    }
-    return (row as { id: number }).id;
+    const id = await insertListing(tx, {
+      userId: caller.userId,
+      type,
+      platform: PLATFORM_OF_TYPE[type],
+      name: details.name,
+      url: details.url,
+      externalId: details.externalId,
+      externalProfile: details.externalProfile,
+      externalDescription: details.externalDescription,
+      give: opts.give,
+      status: opts.status,
+      statusReason: opts.status === 'pending' ? 'page_review' : null,
+      pageCategory: details.imdb?.pageCategory ?? null,
+      imdbType: details.imdb?.imdbType ?? null,
+      testCat: details.imdb?.testCat ?? null,
+      nmCode: details.imdb?.nmCode ?? null,
+      createdAt: now,
+    });
+    await keepReaderFacts(tx, details.externalId, details.imdb?.facts ?? [], now);
+    return id;
   });
 }
 

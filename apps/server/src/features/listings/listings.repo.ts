@@ -113,9 +113,15 @@ export async function findListing(db: Db, id: number): Promise<ListingRow | null
   return row ?? null;
 }
 
-/** The name read again from the listing's page (updateListing). */
-export async function renameListing(db: Db, id: number, name: string) {
-  await db.update(listings).set({ name }).where(eq(listings.id, id));
+/** Stores a new listing (Add Listing); answers its id. */
+export async function insertListing(tx: Db, values: typeof listings.$inferInsert): Promise<number> {
+  const [row] = await tx.insert(listings).values(values).returning({ id: listings.id });
+  return (row as { id: number }).id;
+}
+
+/** Changes a listing's settings (My Listings) or its name (updateListing). */
+export async function setListing(db: Db, id: number, changes: Partial<typeof listings.$inferInsert>) {
+  await db.update(listings).set(changes).where(eq(listings.id, id));
 }
 
 /** The member's listings (not deleted) of one type, or of one page of that type. */

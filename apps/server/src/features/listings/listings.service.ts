@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { listings as contract, type earn, type Membership } from '@marquee/contract';
 import type { AppDeps } from '../../platform/deps.js';
 import type { Caller } from '../../platform/auth.js';
@@ -14,11 +13,11 @@ import {
   type SponsorPrices,
 } from '../sponsored/sponsored.policy.js';
 import { sponsorContext } from '../sponsored/sponsored.repo.js';
-import { listings } from './listings.tables.js';
 import {
   applyDuePointChanges,
   findListing,
   myListingRows,
+  setListing,
   type ListingRow,
   type MyListingRow,
 } from './listings.repo.js';
@@ -226,7 +225,7 @@ export async function updatePointSetting(deps: AppDeps, caller: Caller, listingI
       : plan.kind === 'later'
         ? { changingTo: plan.changingTo, changeAt: plan.changeAt }
         : { changingTo: null, changeAt: null };
-  await deps.db.update(listings).set(set).where(eq(listings.id, listing.id));
+  await setListing(deps.db, listing.id, set);
   return answer(
     deps,
     ctx,
@@ -244,7 +243,7 @@ export async function updateRateLimit(deps: AppDeps, caller: Caller, listingId: 
     ctx.membership,
   );
   if (!choices.includes(rl)) throw badInput(LISTING_ERRORS.rateLimit);
-  await deps.db.update(listings).set({ rlSelection: rl }).where(eq(listings.id, listing.id));
+  await setListing(deps.db, listing.id, { rlSelection: rl });
   return answer(deps, ctx, caller, listing.id, LISTING_MESSAGES.rateLimit);
 }
 
@@ -257,7 +256,7 @@ export async function updateRateLimitDistribution(
 ) {
   const { ctx, listing } = await forChange(deps, caller, listingId);
   if (listing.rlSelection === RATE_LIMIT.off) throw conflict(LISTING_ERRORS.distributionOff);
-  await deps.db.update(listings).set({ distributed: distribution }).where(eq(listings.id, listing.id));
+  await setListing(deps.db, listing.id, { distributed: distribution });
   return answer(deps, ctx, caller, listing.id, LISTING_MESSAGES.distribution);
 }
 
@@ -278,10 +277,7 @@ export async function updateAllowProViews(
   if (allow === 'yes' && !mayAskProViews(ctx.membership)) {
     throw forbidden(contract.PRO_VIEWS_NEED_PAID);
   }
-  await deps.db
-    .update(listings)
-    .set({ allowProViews: allow === 'yes' })
-    .where(eq(listings.id, listing.id));
+  await setListing(deps.db, listing.id, { allowProViews: allow === 'yes' });
   return answer(
     deps,
     ctx,
@@ -307,10 +303,7 @@ export async function pauseSponsoredActivity(
   }
   if (action === 'pause' && listing.sponsorPaused) throw conflict(LISTING_ERRORS.alreadyPaused);
   if (action === 'unpause' && !listing.sponsorPaused) throw conflict(LISTING_ERRORS.notPaused);
-  await deps.db
-    .update(listings)
-    .set({ sponsorPaused: action === 'pause' })
-    .where(eq(listings.id, listing.id));
+  await setListing(deps.db, listing.id, { sponsorPaused: action === 'pause' });
   return answer(deps, ctx, caller, listing.id, LISTING_MESSAGES.sponsoredPaused(action));
 }
 
@@ -322,14 +315,11 @@ export async function pauseSponsoredActivity(
 export async function deleteListing(deps: AppDeps, caller: Caller, listingId: number) {
   const listing = await ownListing(deps, caller, listingId);
   if (!mayDelete(listing.pageCategory)) throw new AppError(403, 'error', LISTING_ERRORS.cannotDelete);
-  await deps.db
-    .update(listings)
-    .set({ status: 'deleted', changingTo: null, changeAt: null })
-    .where(eq(listings.id, listing.id));
+  await setListing(deps.db, listing.id, { status: 'deleted', changingTo: null, changeAt: null });
   return { status: 'success' as const, message: LISTING_MESSAGES.deleted };
 }
 
-/** D6.2: the minute job that applies every point change that has come due (platform/minute-jobs.ts). */
+/** D6.2: the minute job that applies every point change that has come due (listed in app.ts's MINUTE_JOBS). */
 export const pointChangesJob = {
   name: 'point-changes',
   run: (deps: AppDeps, now: Date) => applyDuePointChanges(deps.db, now),

@@ -34,12 +34,12 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type ApplyOutcome =
   'duplicate' | 'granted' | 'renewed' | 'cancelled' | 'ended' | 'refunded' | `ignored: ${string}`;
 
-/** Marquee's prices are in US dollars; a payment in any other currency grants nothing (docs/domain.md Payments 7). */
+/** Marquee's prices are in US dollars; a payment in any other currency grants nothing (docs/domain.md PAY1). */
 const CURRENCY = 'USD';
 
 /**
  * A provider that does not say where a paid period ends (PayPal's sale) pays the period already granted
- * while it comes before that period's end, less this much; after it, the next period (Payments 9).
+ * while it comes before that period's end, less this much; after it, the next period (docs/domain.md PAY5).
  */
 const RENEWAL_SLACK_MS = DAY_MS;
 
@@ -197,7 +197,7 @@ async function purchaseRefunded(
   return { outcome: 'refunded' as const, userId };
 }
 
-/** The end of the period an event paid for (Payments 9): the provider's, else from the subscription's own periods. */
+/** The end of the period an event paid for (docs/domain.md PAY5): the provider's, else from the subscription's own periods. */
 function paidPeriodEnd(
   event: Extract<PaymentEvent, { effect: 'subscription_paid' }>,
   existing: { currentPeriodEnd: Date } | null,

@@ -4,7 +4,7 @@ import type { Clock } from '../../../platform/clock.js';
 import { WebhookRejected } from './types.js';
 
 /**
- * PayPal's webhook certificates (docs/domain.md Payments 4): PayPal signs each event with the key of
+ * PayPal's webhook certificates (docs/domain.md PAY3): PayPal signs each event with the key of
  * the certificate its PAYPAL-CERT-URL header names. Marquee fetches that certificate only from
  * PayPal's own API hosts, keeps it by its address until it or the day runs out, and trusts it only
  * when its chain reaches a trusted root, every certificate of it is within its dates, and it was

@@ -171,7 +171,7 @@ export class PayPalProvider implements PaymentProvider {
   }
 
   /**
-   * PayPal's self-verification (docs/domain.md Payments 4): the signature is SHA256withRSA over
+   * PayPal's self-verification (docs/domain.md PAY3): the signature is SHA256withRSA over
    * "transmission id|transmission time|our webhook id|CRC32 of the raw body", checked with the key of
    * the certificate PayPal names, once that certificate is known to be PayPal's.
    */
@@ -216,7 +216,7 @@ interface PayPalEvent {
   resource: Record<string, unknown>;
 }
 
-/** PayPal's events reduced to what they mean for a membership (as PayPal delivers them: docs/domain.md Payments 8). */
+/** PayPal's events reduced to what they mean for a membership (as PayPal delivers them: docs/domain.md PAY4). */
 export function translatePayPalEvent(event: PayPalEvent): PaymentEvent {
   const occurredAt = new Date(event.create_time);
   const base = { provider: 'paypal' as const, eventId: String(event.id), type: event.event_type, occurredAt };

@@ -112,7 +112,7 @@ export class StripeProvider implements PaymentProvider {
     if (typeof signature !== 'string') throw new WebhookRejected('The event carries no Stripe signature.');
     let event: Stripe.Event;
     try {
-      // The SDK checks the signature and its age (5 minutes) against the server's one clock (D1.3).
+      // The SDK checks the signature and its age (5 minutes) against the server's one clock (docs/domain.md PAY2).
       event = this.stripe.webhooks.constructEvent(
         rawBody,
         signature,
@@ -156,7 +156,7 @@ const subscriptionLine = (lines: InvoiceLine[]) =>
 
 /**
  * A paid invoice of a subscription, read from whichever shape the account's API version delivers
- * (docs/domain.md Payments 8): the subscription from `parent` (2025-03-31 on) or the invoice or its
+ * (docs/domain.md PAY4): the subscription from `parent` (2025-03-31 on) or the invoice or its
  * line (before); the member from the subscription's metadata, which older versions put on the line.
  */
 function paidInvoice(invoice: DeliveredInvoice) {

@@ -43,7 +43,7 @@ export interface SubscriptionOwner {
 /**
  * A provider's webhook event, verified and translated to what it means for us. Every provider
  * reduces its own event types to these; anything else is `ignored` (and still recorded once).
- * Payments carry their currency: Marquee sells in US dollars only (docs/domain.md Payments).
+ * Payments carry their currency: Marquee sells in US dollars only (docs/domain.md PAY1).
  */
 export type PaymentEvent = { provider: ProviderName; eventId: string; type: string; occurredAt: Date } & (
   | {

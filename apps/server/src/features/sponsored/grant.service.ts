@@ -1,10 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/database.js';
-import { listings } from '../listings/listings.tables.js';
-import { purchases } from '../payments/payments.tables.js';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-type Purchase = typeof purchases.$inferSelect;
+import type { Tx } from '../../platform/db/database.js';
+import type { Purchase } from '../payments/payments.repo.js';
+import {
+  addSponsoredActions,
+  markSponsoredPurchasePaid,
+  takeBackSponsoredActions,
+} from './sponsored.repo.js';
 
 /**
  * A paid sponsored purchase (D6.4, D10.1), inside the transaction that records the provider's event,
@@ -19,18 +19,10 @@ export async function grantSponsored(tx: Tx, purchase: Purchase, providerRef: st
   if (purchase.listingId === null || quantity <= 0) {
     return { outcome: 'ignored: the listing no longer exists' as const, userId };
   }
-  const [granted] = await tx
-    .update(listings)
-    .set({
-      sponsorBought: sql`greatest(abs(${listings.sponsorBought}), ${listings.sponsorUsed}) + ${quantity}`,
-    })
-    .where(eq(listings.id, purchase.listingId))
-    .returning({ id: listings.id });
-  if (!granted) return { outcome: 'ignored: the listing no longer exists' as const, userId };
-  await tx
-    .update(purchases)
-    .set({ status: 'paid', paidAt: now, providerRef })
-    .where(eq(purchases.id, purchase.id));
+  if (!(await addSponsoredActions(tx, purchase.listingId, quantity))) {
+    return { outcome: 'ignored: the listing no longer exists' as const, userId };
+  }
+  await markSponsoredPurchasePaid(tx, purchase.id, now, providerRef);
   return { outcome: 'granted' as const, userId };
 }
 
@@ -42,9 +34,5 @@ export async function grantSponsored(tx: Tx, purchase: Purchase, providerRef: st
 export async function takeBackSponsored(tx: Tx, purchase: Purchase) {
   const quantity = purchase.quantity ?? 0;
   if (purchase.listingId === null || quantity <= 0) return;
-  const bought = sql`abs(${listings.sponsorBought})`;
-  await tx
-    .update(listings)
-    .set({ sponsorBought: sql`least(${bought}, greatest(${listings.sponsorUsed}, ${bought} - ${quantity}))` })
-    .where(eq(listings.id, purchase.listingId));
+  await takeBackSponsoredActions(tx, purchase.listingId, quantity);
 }

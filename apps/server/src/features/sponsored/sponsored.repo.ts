@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm';
 import { earn } from '@marquee/contract';
-import type { Db } from '../../platform/db/database.js';
+import type { Db, Tx } from '../../platform/db/database.js';
 import { SETTING_DEFAULTS, type SettingKey } from '../../platform/settings.js';
 import { readSettings } from '../../platform/settings.repo.js';
 import { siteSettings } from '../../platform/settings.tables.js';
@@ -10,7 +10,6 @@ import { specialDismissals, specials } from './sponsored.tables.js';
 import type { RunningSpecial, SponsorPrices } from './sponsored.policy.js';
 
 type ListingType = earn.ListingType;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** A special as stored, its types read back as a list. */
 export interface SpecialRow extends RunningSpecial {
@@ -175,4 +174,97 @@ export async function endSpecialAt(db: Db, id: number, at: Date) {
     .update(specials)
     .set({ endsAt: sql`greatest(${specials.startsAt}, ${at.toISOString()}::timestamptz)` })
     .where(eq(specials.id, id));
+}
+
+/** A sponsor checkout started (D10): the purchase waits as 'pending' for the provider's event; answers its id. */
+export async function createSponsoredPurchase(
+  db: Db,
+  values: {
+    userId: number;
+    provider: string;
+    listingId: number;
+    quantity: number;
+    specialId: number | null;
+    amountPennies: number;
+    createdAt: Date;
+  },
+): Promise<number> {
+  const [purchase] = await db
+    .insert(purchases)
+    .values({
+      userId: values.userId,
+      provider: values.provider,
+      kind: 'sponsored',
+      level: null,
+      months: 0,
+      listingId: values.listingId,
+      quantity: values.quantity,
+      specialId: values.specialId,
+      amountPennies: values.amountPennies,
+      status: 'pending',
+      createdAt: values.createdAt,
+    })
+    .returning({ id: purchases.id });
+  return (purchase as { id: number }).id;
+}
+
+/** The provider could not be reached: the purchase is abandoned. */
+export async function abandonSponsoredPurchase(db: Db, purchaseId: number) {
+  await db.update(purchases).set({ status: 'abandoned' }).where(eq(purchases.id, purchaseId));
+}
+
+/** The member's latest sponsored purchase for a listing, with the listing's name and type. */
+export async function latestSponsoredPurchase(db: Db, userId: number, listingId: number) {
+  const [latest] = await db
+    .select({
+      status: purchases.status,
+      quantity: purchases.quantity,
+      name: listings.name,
+      type: listings.type,
+    })
+    .from(purchases)
+    .innerJoin(listings, eq(listings.id, purchases.listingId))
+    .where(
+      and(eq(purchases.userId, userId), eq(purchases.kind, 'sponsored'), eq(purchases.listingId, listingId)),
+    )
+    .orderBy(desc(purchases.id))
+    .limit(1);
+  return latest ?? null;
+}
+
+/**
+ * Adds a paid purchase's actions to what the listing still has (grant.service.ts); false when the
+ * listing no longer exists.
+ */
+export async function addSponsoredActions(tx: Tx, listingId: number, quantity: number): Promise<boolean> {
+  const [granted] = await tx
+    .update(listings)
+    .set({
+      sponsorBought: sql`greatest(abs(${listings.sponsorBought}), ${listings.sponsorUsed}) + ${quantity}`,
+    })
+    .where(eq(listings.id, listingId))
+    .returning({ id: listings.id });
+  return Boolean(granted);
+}
+
+/** A sponsored purchase granted: paid, with the provider's reference. */
+export async function markSponsoredPurchasePaid(
+  tx: Tx,
+  purchaseId: number,
+  paidAt: Date,
+  providerRef: string,
+) {
+  await tx.update(purchases).set({ status: 'paid', paidAt, providerRef }).where(eq(purchases.id, purchaseId));
+}
+
+/**
+ * Takes back a refunded purchase's unused actions, up to what it bought: sponsor_bought goes down by
+ * the quantity but never below sponsor_used, and never up.
+ */
+export async function takeBackSponsoredActions(tx: Tx, listingId: number, quantity: number) {
+  const bought = sql`abs(${listings.sponsorBought})`;
+  await tx
+    .update(listings)
+    .set({ sponsorBought: sql`least(${bought}, greatest(${listings.sponsorUsed}, ${bought} - ${quantity}))` })
+    .where(eq(listings.id, listingId));
 }

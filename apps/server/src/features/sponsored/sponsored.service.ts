@@ -1,4 +1,3 @@
-import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { sponsored as contract } from '@marquee/contract';
 import type { AppDeps } from '../../platform/deps.js';
@@ -8,9 +7,8 @@ import { readSettings } from '../../platform/settings.repo.js';
 import { DAY_MS } from '../../platform/time.js';
 import { findMember } from '../members/members.repo.js';
 import { dollars } from '../membership/prices.js';
-import { purchases } from '../payments/payments.tables.js';
+import { setPurchaseProviderRef } from '../payments/payments.repo.js';
 import { sponsoredWhat } from '../payments/receipts.js';
-import { listings } from '../listings/listings.tables.js';
 import {
   canBuySponsored,
   prettyEnd,
@@ -20,12 +18,15 @@ import {
   sponsoredDescription,
 } from './sponsored.policy.js';
 import {
+  abandonSponsoredPurchase,
   activeListingsOfTypes,
+  createSponsoredPurchase,
   dismiss,
   endSpecialAt,
   findListing,
   insertSpecial,
   isDismissed,
+  latestSponsoredPurchase,
   overlappingSpecial,
   runningSpecial,
   sponsoredImdbViewsSoldSince,
@@ -101,23 +102,15 @@ export async function startSponsorCheckout(
       'That way of paying is not available right now. Please choose another.',
     );
   }
-  const [purchase] = await deps.db
-    .insert(purchases)
-    .values({
-      userId: me.id,
-      provider: provider.name,
-      kind: 'sponsored',
-      level: null,
-      months: 0,
-      listingId: listing.id,
-      quantity: option.count,
-      specialId: option.special_id,
-      amountPennies: option.pennies,
-      status: 'pending',
-      createdAt: now,
-    })
-    .returning({ id: purchases.id });
-  const purchaseId = (purchase as { id: number }).id;
+  const purchaseId = await createSponsoredPurchase(deps.db, {
+    userId: me.id,
+    provider: provider.name,
+    listingId: listing.id,
+    quantity: option.count,
+    specialId: option.special_id,
+    amountPennies: option.pennies,
+    createdAt: now,
+  });
   const base = deps.config.publicUrl;
   const back = sponsoredReturnPath(listing.platform, listing.id);
   let started;
@@ -140,17 +133,14 @@ export async function startSponsorCheckout(
     });
   } catch (err) {
     log?.warn({ err, provider: provider.name }, 'sponsored checkout could not start');
-    await deps.db.update(purchases).set({ status: 'abandoned' }).where(eq(purchases.id, purchaseId));
+    await abandonSponsoredPurchase(deps.db, purchaseId);
     throw new AppError(
       503,
       'unavailable',
       'The payment provider could not be reached. Nothing was charged; please try again in a moment.',
     );
   }
-  await deps.db
-    .update(purchases)
-    .set({ providerRef: started.providerRef })
-    .where(eq(purchases.id, purchaseId));
+  await setPurchaseProviderRef(deps.db, purchaseId, started.providerRef);
   return { status: 'success', redirect: started.redirect };
 }
 
@@ -284,24 +274,7 @@ export async function endSpecial(deps: AppDeps) {
  * member's latest purchase for the listing (a cancelled checkout, being the latest, says nothing).
  */
 export async function checkSponsoredPurchase(deps: AppDeps, caller: Caller, listingId: number) {
-  const [latest] = await deps.db
-    .select({
-      status: purchases.status,
-      quantity: purchases.quantity,
-      name: listings.name,
-      type: listings.type,
-    })
-    .from(purchases)
-    .innerJoin(listings, eq(listings.id, purchases.listingId))
-    .where(
-      and(
-        eq(purchases.userId, caller.userId),
-        eq(purchases.kind, 'sponsored'),
-        eq(purchases.listingId, listingId),
-      ),
-    )
-    .orderBy(desc(purchases.id))
-    .limit(1);
+  const latest = await latestSponsoredPurchase(deps.db, caller.userId, listingId);
   if (!latest || (latest.status !== 'paid' && latest.status !== 'pending')) {
     return { status: 'none' as const, message: '' };
   }

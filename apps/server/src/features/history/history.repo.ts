@@ -1,4 +1,16 @@
-import { aliasedTable, and, count, desc, eq, gt, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import {
+  aliasedTable,
+  and,
+  count,
+  desc,
+  eq,
+  gt,
+  inArray,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import { preparedOnce, type Db } from '../../platform/db/database.js';
 import { users } from '../members/members.tables.js';
 import { listings } from '../listings/listings.tables.js';
@@ -118,3 +130,32 @@ export async function historyCount(db: Db, q: HistoryAsk): Promise<number> {
 
 export const historyCountQuery = (db: Db, scope: SQL | undefined) =>
   db.select({ n: count() }).from(actions).where(scope);
+
+/** The name of one of the member's own listings (a listing's history is its owner's only). */
+export async function ownListingName(db: Db, memberId: number, listingId: number): Promise<string | null> {
+  const [listing] = await db
+    .select({ name: listings.name })
+    .from(listings)
+    .where(and(eq(listings.id, listingId), eq(listings.userId, memberId)))
+    .limit(1);
+  return listing?.name ?? null;
+}
+
+/** An action on one platform, with its listing's page id (history/verify). */
+export async function actionOnPlatform(db: Db, actionId: number, platform: string) {
+  const [row] = await db
+    .select({ action: actions, externalId: listings.externalId })
+    .from(actions)
+    .innerJoin(listings, eq(listings.id, actions.listingId))
+    .where(and(eq(actions.id, actionId), eq(actions.platform, platform)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The platform answered whether a follow or like is there: verified or missing, unless given back meanwhile. */
+export async function setCheckedStatus(db: Db, actionId: number, seen: boolean, at: Date) {
+  await db
+    .update(actions)
+    .set({ status: seen ? 'verified' : 'missing', checkedAt: at })
+    .where(and(eq(actions.id, actionId), inArray(actions.status, ['credited', 'verified', 'missing'])));
+}

@@ -1,17 +1,17 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import { history as contract, isListingType, LISTING_TYPE_WORDS, uploads } from '@marquee/contract';
 import type { AppDeps } from '../../platform/deps.js';
 import type { Caller } from '../../platform/auth.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { DAY_MS, timeAgo } from '../../platform/time.js';
-import { listings } from '../listings/listings.tables.js';
-import { actions } from '../earn/earn.tables.js';
 import { linkedAccount } from '../linked-accounts/linked-accounts.repo.js';
 import { askVerifier } from '../linked-accounts/verify.js';
 import {
+  actionOnPlatform,
   historyCount,
   historyKindOf,
   historyPage,
+  ownListingName,
+  setCheckedStatus,
   type HistoryAsk,
   type HistoryRow,
 } from './history.repo.js';
@@ -80,14 +80,10 @@ async function titleOf(deps: AppDeps, caller: Caller, filter: string): Promise<s
   if (filter === 'mine') return "Your Actions on Others' Listings";
   if (filter === 'theirs') return "Others' Actions on Your Listings";
   if (filter === 'all') return 'Your History';
-  const [listing] = await deps.db
-    .select({ name: listings.name })
-    .from(listings)
-    .where(and(eq(listings.id, Number(filter)), eq(listings.userId, caller.userId)))
-    .limit(1);
+  const name = await ownListingName(deps.db, caller.userId, Number(filter));
   // Only the owner sees a listing's own history.
-  if (!listing) throw notFound('There is no such listing among yours.');
-  return `History of "${listing.name}"`;
+  if (name === null) throw notFound('There is no such listing among yours.');
+  return `History of "${name}"`;
 }
 
 /** history/fetchHistoryList: one page of the History table (spec 2 §2, §7). */
@@ -127,12 +123,7 @@ export async function verifyHistory(
   icon: 'twitter' | 'facebook',
   historyId: number,
 ) {
-  const [row] = await deps.db
-    .select({ action: actions, externalId: listings.externalId })
-    .from(actions)
-    .innerJoin(listings, eq(listings.id, actions.listingId))
-    .where(and(eq(actions.id, historyId), eq(actions.platform, icon)))
-    .limit(1);
+  const row = await actionOnPlatform(deps.db, historyId, icon);
   const a = row?.action;
   if (!row || !a || (a.earnerId !== caller.userId && a.ownerId !== caller.userId)) {
     throw notFound('There is no such action in your history.');
@@ -151,10 +142,7 @@ export async function verifyHistory(
   }
   const seen = answer === 'seen';
   const now = deps.clock.now();
-  await deps.db
-    .update(actions)
-    .set({ status: seen ? 'verified' : 'missing', checkedAt: now })
-    .where(and(eq(actions.id, a.id), inArray(actions.status, ['credited', 'verified', 'missing'])));
+  await setCheckedStatus(deps.db, a.id, seen, now);
   const verb = icon === 'twitter' ? 'follow' : 'like';
   return seen
     ? { status: 'verified' as const, message: `The ${verb} is there.` }

@@ -1,16 +1,19 @@
-import { and, desc, eq, ne } from 'drizzle-orm';
 import { profile as contract, uploads } from '@marquee/contract';
 import type { AppDeps } from '../../platform/deps.js';
 import type { Caller } from '../../platform/auth.js';
 import { forbidden, notFound } from '../../platform/errors.js';
-import { users } from '../members/members.tables.js';
-import { images } from '../uploads/uploads.tables.js';
 import { deleteImageRows, findImage, imagesOf } from '../uploads/uploads.repo.js';
 import { withKeyLocked } from '../../platform/rate-limit.js';
 import { removeImageFiles, storeImage } from '../uploads/uploads.service.js';
 import { mayAddPhoto } from '../uploads/uploads.policy.js';
 import { membershipOfCaller, fetchUserDetails } from './profile.service.js';
-import { setDefaultPic, setDefaultPicIfNone } from './profile.repo.js';
+import {
+  defaultPicOf,
+  deletePhotoRow,
+  newestOtherPhoto,
+  setDefaultPic,
+  setDefaultPicIfNone,
+} from './profile.repo.js';
 
 const FOLDER = 'profiles';
 
@@ -76,20 +79,12 @@ export async function makePictureDefault(deps: AppDeps, caller: Caller, name: st
 export async function deletePicture(deps: AppDeps, caller: Caller, name: string) {
   const image = await ownPicture(deps, caller, name);
   const nextDefault = await deps.db.transaction(async (tx) => {
-    await tx.delete(images).where(eq(images.id, image.id));
-    const [me] = await tx
-      .select({ defaultPic: users.defaultPic })
-      .from(users)
-      .where(eq(users.id, caller.userId));
-    if (me?.defaultPic !== name) return me?.defaultPic ?? null;
-    const [next] = await tx
-      .select({ name: images.name })
-      .from(images)
-      .where(and(eq(images.ownerId, caller.userId), eq(images.folder, FOLDER), ne(images.id, image.id)))
-      .orderBy(desc(images.id))
-      .limit(1);
-    await setDefaultPic(tx, caller.userId, next?.name ?? null);
-    return next?.name ?? null;
+    await deletePhotoRow(tx, image.id);
+    const defaultPic = await defaultPicOf(tx, caller.userId);
+    if (defaultPic !== name) return defaultPic;
+    const next = await newestOtherPhoto(tx, caller.userId, FOLDER, image.id);
+    await setDefaultPic(tx, caller.userId, next);
+    return next;
   });
   await removeImageFiles(deps, [name]);
   return {

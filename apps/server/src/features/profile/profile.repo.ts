@@ -1,8 +1,9 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.js';
 import { blocks, users } from '../members/members.tables.js';
 import { membershipColumns } from '../members/members.repo.js';
 import { messages } from '../messages/messages.tables.js';
+import { images } from '../uploads/uploads.tables.js';
 import { profileVideos } from './profile.tables.js';
 
 /**
@@ -118,6 +119,28 @@ export async function setDefaultPicIfNone(db: Db, userId: number, name: string) 
     .update(users)
     .set({ defaultPic: name })
     .where(and(eq(users.id, userId), sql`${users.defaultPic} is null`));
+}
+
+/** A photo's row goes (its files are removed once the transaction commits). */
+export async function deletePhotoRow(tx: Db, imageId: number) {
+  await tx.delete(images).where(eq(images.id, imageId));
+}
+
+/** The member's default picture, or null. */
+export async function defaultPicOf(tx: Db, userId: number): Promise<string | null> {
+  const [me] = await tx.select({ defaultPic: users.defaultPic }).from(users).where(eq(users.id, userId));
+  return me?.defaultPic ?? null;
+}
+
+/** The member's newest photo in `folder` other than `exceptId`, or null. */
+export async function newestOtherPhoto(tx: Db, userId: number, folder: string, exceptId: number) {
+  const [next] = await tx
+    .select({ name: images.name })
+    .from(images)
+    .where(and(eq(images.ownerId, userId), eq(images.folder, folder), ne(images.id, exceptId)))
+    .orderBy(desc(images.id))
+    .limit(1);
+  return next?.name ?? null;
 }
 
 /** Records a block; blocking twice changes nothing. */

@@ -36,7 +36,7 @@ test('a follow that was not clicked goes to the missing actions, and Reverse giv
 
   const helper = page.getByRole('dialog');
   await expect(helper).toBeVisible();
-  await expect(helper).toContainText(/signed in to X/);
+  await expect(helper).toContainText(/signed in to Twitter/);
   // The helper alone speaks: no "You earned" toast beside it.
   await expect(page.getByText(EARN_TEXT.earned(points))).toHaveCount(0);
   await expectBalance(page, before + points);

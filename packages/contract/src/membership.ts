@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { operation } from './operation.js';
 import { type CurrentUser, type YesNo, wholeNumber } from './common.js';
-import { PAID_LEVELS, type PaidLevel } from './levels.js';
+import { PAID_LEVELS, type Membership, type PaidLevel } from './levels.js';
 
 /** Spec 1 §2: the default selected price row of each table. */
 export const DEFAULT_PRICE_ROW: Record<PaidLevel, number> = { premium: 3, pro: 1 };
@@ -18,7 +18,31 @@ export const MEMBERSHIP_LOAD_FAILED = 'We had an issue fetching your Membership 
 export const SUBSCRIPTION_NOT_FOUND =
   'We could not find your new membership yet. Please check that your transaction completed, and if it did, email support@marquee.local with your receipt so we can sort it out.';
 
-/** A row of a price table (spec 1 §3 "Membership price option"). Prices are US dollars as text. */
+/**
+ * What a level lets a member do, as the server applies it (docs/domain.md MEM1): the app shows these
+ * and never works them out from the level's name.
+ */
+export interface LevelAbilities {
+  /** Daily Actions before any referral bonus. */
+  dailyActions: number;
+  /** Extra Daily Actions for each qualified referral, and the most they add. */
+  referralBonus: { each: number; max: number };
+  /** Listings of each type; null when unlimited. */
+  listingsPerType: number | null;
+  /** Profile photos; null when unlimited. */
+  photos: number | null;
+  /** Starts conversations with any member (free members only reply). */
+  startConversations: boolean;
+  /** May ask for IMDb Pro views on a listing. */
+  askProViews: boolean;
+  /** The Pro tools: the browser extension and the rank history panels. */
+  proTools: boolean;
+}
+
+/**
+ * A row of a price table (spec 1 §3 "Membership price option"). The spec's prices are US dollars as
+ * text ("$4.50"); each has its amount in cents beside it, so the app never reads a price from text.
+ */
 export interface PriceOption {
   months: number;
   /** One-time payment: per month and in total. */
@@ -29,6 +53,10 @@ export interface PriceOption {
   subscribed: string;
   /** The one-time total in cents, what the card checkout charges. */
   amountPennies: number;
+  /** `permonth`, `subpermonth` and `subscribed` in cents. */
+  permonthPennies: number;
+  subpermonthPennies: number;
+  subscribedPennies: number;
   /** The card provider's code for this subscription, and the checkout address that starts it. */
   stripe_code: string;
   stripe_target: string;
@@ -36,6 +64,20 @@ export interface PriceOption {
   use_stripe: YesNo;
   /** The alternate provider's plan code for this subscription ('' when it has none). */
   subCode: string;
+}
+
+/** A paid level as its panel shows it: the cheapest per-month price ("from $4.50/mo") and what it gives. */
+export interface LevelOffer {
+  fromPennies: number;
+  /** `fromPennies` as the tables show prices: "$4.50". */
+  from: string;
+  abilities: LevelAbilities;
+}
+
+/** One choice of the pro trade: premium days given, pro days got. */
+export interface ProTradeChoice {
+  premium: number;
+  pro: number;
 }
 
 export interface MembershipPricesAnswer {
@@ -46,6 +88,10 @@ export interface MembershipPricesAnswer {
   subInfo: { message: string };
   /** 'yes' when the alternate provider (PayPal) takes one-time payments here. */
   alternate: YesNo;
+  /** Each paid level's "from" price and abilities. */
+  levels: Record<PaidLevel, LevelOffer>;
+  /** The member's whole premium days and what they may trade them for (none unless more than 2). */
+  proTrade: { tradeablePremium: number; choices: ProTradeChoice[] };
 }
 
 export const fetchMembershipPrices = operation<MembershipPricesAnswer>()({
@@ -58,6 +104,9 @@ export const fetchMembershipPrices = operation<MembershipPricesAnswer>()({
 /** Spec 3 §3 "Membership option": 'check' marks the member's current level. */
 export interface MembershipOption {
   icon: 'check' | 'star' | 'rocket' | 'crown';
+  /** The level the option describes, and what it lets a member do. */
+  level: Membership;
+  abilities: LevelAbilities;
   title: string;
   description: string;
 }

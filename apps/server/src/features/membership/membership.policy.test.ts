@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { membershipOf, tradeablePremiumDays } from './membership.policy.js';
+import { levelAbilities, membershipOf, proTradeChoices, tradeablePremiumDays } from './membership.policy.js';
 
 const now = new Date('2026-05-01T12:00:00Z');
 const days = (n: number) => new Date(now.getTime() + n * 86_400_000);
@@ -66,5 +66,40 @@ describe('tradeable premium days', () => {
     expect(tradeablePremiumDays(days(10.5), now)).toBe(10);
     expect(tradeablePremiumDays(days(-1), now)).toBe(0);
     expect(tradeablePremiumDays(null, now)).toBe(0);
+  });
+});
+
+describe('what each level lets a member do (docs/domain.md MEM1)', () => {
+  it('reads the features’ own rules', () => {
+    expect(levelAbilities('free')).toEqual({
+      dailyActions: 20,
+      referralBonus: { each: 0, max: 0 },
+      listingsPerType: 1,
+      photos: 2,
+      startConversations: false,
+      askProViews: false,
+      proTools: false,
+    });
+    expect(levelAbilities('premium')).toMatchObject({
+      dailyActions: 60,
+      referralBonus: { each: 2, max: 20 },
+      listingsPerType: null,
+      photos: null,
+      askProViews: true,
+      proTools: false,
+    });
+    expect(levelAbilities('pro')).toMatchObject({ referralBonus: { each: 3, max: 30 }, proTools: true });
+    expect(levelAbilities('managed')).toMatchObject({ askProViews: false, proTools: false });
+  });
+});
+
+describe('the pro trade’s choices (spec 1 §5)', () => {
+  it('offers premium days for pro days in steps of 2, up to 30 or what the member has', () => {
+    expect(proTradeChoices(2)).toEqual([]);
+    expect(proTradeChoices(3)).toEqual([{ premium: 2, pro: 1 }]);
+    expect(proTradeChoices(7).map((c) => c.premium)).toEqual([2, 4, 6]);
+    const many = proTradeChoices(365);
+    expect(many).toHaveLength(15);
+    expect(many.at(-1)).toEqual({ premium: 30, pro: 15 });
   });
 });

@@ -1,4 +1,9 @@
-import type { Membership } from '@marquee/contract';
+import { membership as contract, uploads, type Membership } from '@marquee/contract';
+import { mayAskProViews } from '../listings/listings.policy.js';
+import { dailyActionCap } from '../points/points.policy.js';
+import { mayUseProPanels } from '../pro/pro.policy.js';
+import { referralActionBonus } from '../referrals/referrals.policy.js';
+import { mayAddPhoto } from '../uploads/uploads.policy.js';
 import { DAY_MS } from '../../platform/time.js';
 
 export interface MembershipFacts {
@@ -90,4 +95,41 @@ export function addMonths(from: Date, months: number): Date {
   const lastDay = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
   d.setUTCDate(Math.min(day, lastDay));
   return d;
+}
+
+/**
+ * What a level lets a member do (docs/domain.md MEM1), read from the rules the features apply, so the
+ * app shows the server's numbers and never works them out from the level's name.
+ */
+export function levelAbilities(level: Membership): contract.LevelAbilities {
+  const { FREE_PHOTO_LIMIT } = uploads;
+  return {
+    dailyActions: dailyActionCap({ membership: level, limitRaised: false, qualifiedReferrals: 0 }),
+    referralBonus: {
+      each: referralActionBonus(level, 1),
+      max: referralActionBonus(level, Number.MAX_SAFE_INTEGER),
+    },
+    // Free members keep one listing of each type (listings/add-listing.service.ts).
+    listingsPerType: level === 'free' ? 1 : null,
+    photos: mayAddPhoto(level, FREE_PHOTO_LIMIT) ? null : FREE_PHOTO_LIMIT,
+    // Free members reply but start no conversation (messages.service.ts, canStart).
+    startConversations: level !== 'free',
+    askProViews: mayAskProViews(level),
+    proTools: mayUseProPanels(level),
+  };
+}
+
+/**
+ * The pro trade's choices (spec 1 §5, D10.3): premium days in steps of 2, up to 30 or the whole
+ * premium days the member has, each giving half as many pro days. None unless more than 2 are tradeable.
+ */
+export function proTradeChoices(tradeablePremium: number): contract.ProTradeChoice[] {
+  const { PRO_TRADE } = contract;
+  if (tradeablePremium <= PRO_TRADE.step) return [];
+  const most = Math.min(PRO_TRADE.maxPremiumDays, tradeablePremium);
+  const choices: contract.ProTradeChoice[] = [];
+  for (let premium = PRO_TRADE.step; premium <= most; premium += PRO_TRADE.step) {
+    choices.push({ premium, pro: premium / PRO_TRADE.premiumPerPro });
+  }
+  return choices;
 }

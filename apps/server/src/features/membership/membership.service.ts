@@ -28,7 +28,8 @@ import {
   startProTrial,
 } from './membership.repo.js';
 import { membershipOf, tradeablePremiumDays } from './membership.policy.js';
-import { dollars, perMonth, priceRow, PRICES } from './prices.js';
+import { levelOffers, levelOptions, priceTable, proTradeOffer } from './membership.presenter.js';
+import { priceRow } from './prices.js';
 
 async function member(deps: AppDeps, caller: Caller): Promise<MemberRow> {
   const row = await findMember(deps.db, caller.userId);
@@ -52,19 +53,11 @@ export async function fetchMembershipPrices(
   const sub = await activeSubscription(deps.db, caller.userId);
   const card = deps.payments.card();
   const alternate = deps.payments.alternate();
-  const table = (level: PaidLevel) =>
-    PRICES[level].map((row) => ({
-      months: row.months,
-      permonth: perMonth(row.once, row.months),
-      unsubscribed: dollars(row.once),
-      subpermonth: perMonth(row.recurring, row.months),
-      subscribed: dollars(row.recurring),
-      amountPennies: row.once,
-      stripe_code: `${level}-${row.months}`,
-      stripe_target: `${contract.CHECKOUT_PATHS.subscribe}?level=${level}&months=${row.months}`,
-      use_stripe: card ? ('yes' as const) : ('no' as const),
-      subCode: alternate ? subscriptionCode(deps, alternate, level, row.months) : '',
-    }));
+  const checkout = {
+    card: Boolean(card),
+    subCode: (level: PaidLevel, months: number) =>
+      alternate ? subscriptionCode(deps, alternate, level, months) : '',
+  };
   const canSubscribe = !sub && state.membership !== 'managed' && Boolean(card ?? alternate);
   const subInfo = sub
     ? {
@@ -75,11 +68,13 @@ export async function fetchMembershipPrices(
     : { message: '' };
   return {
     status: sub ? 'current_sub' : 'success',
-    premium: table('premium'),
-    pro: table('pro'),
+    premium: priceTable('premium', checkout),
+    pro: priceTable('pro', checkout),
     canSubscribe: canSubscribe ? 'yes' : 'no',
     subInfo,
     alternate: alternate ? 'yes' : 'no',
+    levels: levelOffers(),
+    proTrade: proTradeOffer(tradeablePremiumDays(me.premiumExpires, deps.clock.now())),
   };
 }
 
@@ -102,41 +97,7 @@ export async function fetchMembershipSummary(deps: AppDeps, caller: Caller) {
     state.expire_show_time && state.membership !== 'free'
       ? ` Yours runs until ${pacificDate(new Date(state.expire_show_time))}.`
       : '';
-  const levels: (contract.MembershipOption & { level: string })[] = [
-    {
-      level: 'free',
-      icon: 'star',
-      title: LEVEL_NAME.free,
-      description: '20 Daily Actions, one listing of each type and 2 profile photos.',
-    },
-    {
-      level: 'premium',
-      icon: 'star',
-      title: LEVEL_NAME.premium,
-      description:
-        '60 Daily Actions plus more for each qualified referral, unlimited listings and photos, new board topics, direct messages, being Featured and the Exchange.',
-    },
-    {
-      level: 'pro',
-      icon: 'rocket',
-      title: LEVEL_NAME.pro,
-      description:
-        'Everything in Premium, plus the Chrome extension that automates IMDb views, historical rank tracking, no ads and the Optimized rate limit.',
-    },
-    {
-      level: 'managed',
-      icon: 'crown',
-      title: LEVEL_NAME.managed,
-      description: 'We look after your IMDb page for you. By invitation only.',
-    },
-  ];
-  const options: contract.MembershipOption[] = levels
-    .filter((o) => o.level !== 'managed' || state.membership === 'managed')
-    .map(({ level, ...o }) =>
-      level === state.membership
-        ? { ...o, icon: 'check' as const, description: `${o.description}${until}` }
-        : o,
-    );
+  const options = levelOptions(state, until);
   return { status: 'success' as const, options };
 }
 

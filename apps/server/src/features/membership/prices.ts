@@ -35,5 +35,18 @@ export function priceRow(level: PaidLevel, months: number): PriceRow | undefined
 /** Cents as the tables show them: "$4.50". */
 export const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
-/** A per-month price, rounded to the cent: 9500 over 12 months is "$7.92". */
-export const perMonth = (cents: number, months: number) => dollars(Math.round(cents / months));
+/** A per-month price in cents, rounded to the cent: 9500 over 12 months is 792. */
+export const perMonthCents = (cents: number, months: number) => Math.round(cents / months);
+
+/** A per-month price as the tables show it: 9500 over 12 months is "$7.92". */
+export const perMonth = (cents: number, months: number) => dollars(perMonthCents(cents, months));
+
+/** The cheapest per-month price of a level's table, paid once or by subscription: its "from" price. */
+export function fromPennies(level: PaidLevel): number {
+  return Math.min(
+    ...PRICES[level].flatMap((row) => [
+      perMonthCents(row.once, row.months),
+      perMonthCents(row.recurring, row.months),
+    ]),
+  );
+}

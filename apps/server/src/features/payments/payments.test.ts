@@ -85,6 +85,23 @@ describe('membership/fetchMembershipPrices (spec 1 §2, §7)', () => {
       unsubscribed: '$9.95',
       use_stripe: 'yes',
     });
+    // Every price in cents beside its text, and each level's "from" price (docs/domain.md MEM2).
+    expect(body.pro[3]).toMatchObject({
+      months: 12,
+      subpermonth: '$7.92',
+      subpermonthPennies: 792,
+      subscribed: '$95.00',
+      subscribedPennies: 9500,
+      permonthPennies: 995,
+    });
+    expect(body.levels.premium).toMatchObject({ fromPennies: 450, from: '$4.50' });
+    expect(body.levels.pro).toMatchObject({ fromPennies: 792, from: '$7.92' });
+    expect(body.levels.premium.abilities).toMatchObject({
+      dailyActions: 60,
+      listingsPerType: null,
+      proTools: false,
+    });
+    expect(body.proTrade).toEqual({ tradeablePremium: 0, choices: [] });
   });
 
   it('is for members only', async () => {
@@ -506,5 +523,12 @@ describe('membership/fetchMembershipSummary (spec 3 §3)', () => {
     const { body } = await t.call(membership.fetchMembershipSummary, {}, m.token);
     expect(body.options.map((o) => o.title)).toEqual(['Free', 'Premium', 'Pro']);
     expect(body.options[1]?.icon).toBe('check');
+    // Each option carries its level's abilities; its text is made from them (docs/domain.md MEM1).
+    expect(body.options[0]).toMatchObject({
+      level: 'free',
+      abilities: { dailyActions: 20, listingsPerType: 1, photos: 2, startConversations: false },
+      description: '20 Daily Actions, one listing of each type and 2 profile photos.',
+    });
+    expect(body.options[2]).toMatchObject({ level: 'pro', abilities: { proTools: true, askProViews: true } });
   });
 });

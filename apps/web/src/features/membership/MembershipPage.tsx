@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import Container from 'react-bootstrap/Container';
 import { membership, PAID_LEVELS } from '@marquee/contract';
-import { useCurrentUser } from '../../app/session';
 import { LoadingLine } from '../../ui/SideCard';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { pricesQuery, summaryQuery } from './api';
@@ -17,7 +16,6 @@ import { SubscriptionCheckModal } from './SubscriptionCheckModal';
  */
 export default function MembershipPage() {
   usePageTitle('Membership');
-  const user = useCurrentUser();
   const [params, setParams] = useSearchParams();
   const prices = useQuery(pricesQuery);
   const summary = useQuery(summaryQuery);
@@ -47,7 +45,7 @@ export default function MembershipPage() {
           <div className="row g-4">
             {PAID_LEVELS.map((level) => (
               <div className="col-lg-6" key={level}>
-                <PricePanel level={level} prices={prices.data} tradeablePremium={user.tradeablePremium} />
+                <PricePanel level={level} prices={prices.data} />
               </div>
             ))}
           </div>

@@ -4,17 +4,12 @@ import Alert from 'react-bootstrap/Alert';
 import Spinner from 'react-bootstrap/Spinner';
 import { LEVEL_NAME, membership, type PaidLevel } from '@marquee/contract';
 import { call } from '../../app/api';
-import { defaultRow, fromPrice, monthsLabel } from './plans';
+import { defaultRow, levelTagline, monthsLabel } from './plans';
 import { ProTradeForm } from './ProTradeForm';
 
 type Prices = membership.MembershipPricesAnswer;
 type Tab = 'subscription' | 'once';
 type Route = 'card' | 'paypal';
-
-const TAGLINE: Record<PaidLevel, string> = {
-  premium: '60 Daily Actions, unlimited listings, direct messages and the Exchange.',
-  pro: 'Everything in Premium, plus the IMDb extension, rank history and no ads.',
-};
 
 /** Starts a checkout through the contract's checkout calls; the server picks the price (D10). */
 function startCheckout(
@@ -45,15 +40,7 @@ function startCheckout(
  * of months (its total column hidden at 500 px or less), and the pay buttons; loading the provider's
  * page shows 'processing', a refusal a red alert. Pro also offers the premium-for-pro trade.
  */
-export function PricePanel({
-  level,
-  prices,
-  tradeablePremium,
-}: {
-  level: PaidLevel;
-  prices: Prices;
-  tradeablePremium: number;
-}) {
+export function PricePanel({ level, prices }: { level: PaidLevel; prices: Prices }) {
   const rows = prices[level];
   const canSubscribe = prices.canSubscribe === 'yes';
   const [tab, setTab] = useState<Tab>(canSubscribe ? 'subscription' : 'once');
@@ -68,7 +55,8 @@ export function PricePanel({
   });
   const activeTab: Tab = canSubscribe ? tab : 'once';
   const row = rows[selected];
-  const from = fromPrice(rows);
+  // The server's numbers (docs/domain.md MEM1, MEM2): the "from" price and what the level gives.
+  const offer = prices.levels[level];
   const tabs: { key: Tab; label: string }[] = [
     ...(canSubscribe ? [{ key: 'subscription' as const, label: 'Subscription' }] : []),
     { key: 'once', label: 'One Time Payment' },
@@ -81,12 +69,12 @@ export function PricePanel({
         <h2 id={`${id}-title`} className="mq-plan__title">
           {name}
         </h2>
-        {from && (
+        {offer.fromPennies > 0 && (
           <p className="mq-plan__from">
-            from <strong>{from}</strong>/mo
+            from <strong>{offer.from}</strong>/mo
           </p>
         )}
-        <p className="mq-plan__tagline">{TAGLINE[level]}</p>
+        <p className="mq-plan__tagline">{levelTagline(offer.abilities)}</p>
       </div>
       <div className="card-body">
         <ul className="nav nav-pills mq-plan__tabs" role="tablist" aria-label={`${name}: how to pay`}>
@@ -195,7 +183,7 @@ export function PricePanel({
               : 'Paid once, no renewal. The months add to any time you still have.'}
           </p>
         </div>
-        {level === 'pro' && <ProTradeForm tradeablePremium={tradeablePremium} />}
+        {level === 'pro' && <ProTradeForm trade={prices.proTrade} />}
       </div>
     </section>
   );

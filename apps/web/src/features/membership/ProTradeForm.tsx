@@ -1,25 +1,28 @@
 import { useId, useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { membership } from '@marquee/contract';
 import { call } from '../../app/api';
 import { useSession } from '../../app/session';
 import { showSuccess } from '../../ui/toast';
-import { proTradeChoices } from './plans';
+import { membershipKey } from './api';
 
 /**
  * The pro trade (spec 1 §5, D10.3): premium days the member already has, 2 for each pro day, in
- * steps of 2 up to 30. Shown only when more than 2 premium days can be traded.
+ * steps of 2 up to 30, as the server offers them. Shown only when there is a choice.
  */
-export function ProTradeForm({ tradeablePremium }: { tradeablePremium: number }) {
+export function ProTradeForm({ trade: offer }: { trade: membership.MembershipPricesAnswer['proTrade'] }) {
   const id = useId();
   const { updateUser } = useSession();
-  const choices = proTradeChoices(tradeablePremium);
+  const queryClient = useQueryClient();
+  const { choices, tradeablePremium } = offer;
   const [premium, setPremium] = useState(choices[0]?.premium ?? 0);
   const trade = useMutation({
     mutationFn: (days: number) => call(membership.tradePremiumForPro, { premium: days }),
     onSuccess: (answer) => {
       updateUser(answer.user);
       showSuccess(answer.message);
+      // The days left, and so the choices, come from the server again.
+      void queryClient.invalidateQueries({ queryKey: membershipKey });
     },
   });
   if (!choices.length) return null;

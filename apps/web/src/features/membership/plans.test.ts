@@ -1,30 +1,32 @@
 import { describe, expect, it } from 'vitest';
-import { defaultRow, expiryNotice, fromPrice, paidNotice, proTradeChoices } from './plans';
+import { defaultRow, expiryNotice, levelTagline, paidNotice } from './plans';
 
 describe('membership plans (spec 1 §2, §5; D2.3)', () => {
-  it('offers premium days for pro days in steps of 2, up to 30 or what the member has', () => {
-    expect(proTradeChoices(2)).toEqual([]);
-    expect(proTradeChoices(3)).toEqual([{ premium: 2, pro: 1 }]);
-    expect(proTradeChoices(7).map((c) => c.premium)).toEqual([2, 4, 6]);
-    const many = proTradeChoices(365);
-    expect(many).toHaveLength(15);
-    expect(many.at(-1)).toEqual({ premium: 30, pro: 15 });
-  });
-
   it('starts the premium table on its fourth row and the pro table on its second', () => {
     expect(defaultRow('premium', 4)).toBe(3);
     expect(defaultRow('pro', 4)).toBe(1);
     expect(defaultRow('premium', 2)).toBe(1);
   });
 
-  it('gives the cheapest per-month price of a table', () => {
-    expect(
-      fromPrice([
-        { permonth: '$9.95', subpermonth: '$8.95' },
-        { permonth: '$5.50', subpermonth: '$4.50' },
-      ]),
-    ).toBe('$4.50');
-    expect(fromPrice([])).toBe('');
+  it('says what a level gives from the abilities the server sends, never from its name', () => {
+    const premium = {
+      dailyActions: 60,
+      referralBonus: { each: 2, max: 20 },
+      listingsPerType: null,
+      photos: null,
+      startConversations: true,
+      askProViews: true,
+      proTools: false,
+    };
+    expect(levelTagline(premium)).toBe(
+      '60 Daily Actions, unlimited listings, direct messages and the Exchange.',
+    );
+    expect(levelTagline({ ...premium, dailyActions: 70, startConversations: false })).toBe(
+      '70 Daily Actions, unlimited listings and the Exchange.',
+    );
+    expect(levelTagline({ ...premium, proTools: true })).toBe(
+      'Everything in Premium, plus the IMDb extension, rank history and no ads.',
+    );
   });
 
   const user = {

@@ -6,32 +6,24 @@ import {
   type PaidLevel,
 } from '@marquee/contract';
 
-const { PRO_TRADE } = contract;
-
-/**
- * The pro trade's choices (spec 1 §5): premium days in steps of 2, up to 30 or the whole premium
- * days the member has, each giving half as many pro days. None unless more than 2 are tradeable.
- */
-export function proTradeChoices(tradeablePremium: number): { premium: number; pro: number }[] {
-  if (tradeablePremium <= PRO_TRADE.step) return [];
-  const most = Math.min(PRO_TRADE.maxPremiumDays, tradeablePremium);
-  const choices = [];
-  for (let premium = PRO_TRADE.step; premium <= most; premium += PRO_TRADE.step) {
-    choices.push({ premium, pro: premium / PRO_TRADE.premiumPerPro });
-  }
-  return choices;
-}
-
 /** The row a price table starts on (spec 1 §2), kept within the table. */
 export function defaultRow(level: PaidLevel, rows: number): number {
   return Math.max(0, Math.min(contract.DEFAULT_PRICE_ROW[level], rows - 1));
 }
 
-/** The cheapest per-month price of a table, as shown ("$4.50"), or '' for an empty table. */
-export function fromPrice(rows: Pick<contract.PriceOption, 'permonth' | 'subpermonth'>[]): string {
-  const cents = (price: string) => Math.round(Number(price.replace(/[^0-9.]/g, '')) * 100);
-  const all = rows.flatMap((r) => [r.permonth, r.subpermonth]).filter((p) => cents(p) > 0);
-  return all.sort((a, b) => cents(a) - cents(b))[0] ?? '';
+/**
+ * A paid level's line under its name, from the abilities the server sends (docs/domain.md MEM1): the
+ * Pro tools for Pro, else the Daily Actions and what else the level opens.
+ */
+export function levelTagline(abilities: contract.LevelAbilities): string {
+  if (abilities.proTools) return 'Everything in Premium, plus the IMDb extension, rank history and no ads.';
+  const opens = [
+    abilities.listingsPerType === null ? 'unlimited listings' : null,
+    abilities.startConversations ? 'direct messages' : null,
+    'the Exchange',
+  ].filter((part): part is string => part !== null);
+  const last = opens.pop();
+  return `${abilities.dailyActions} Daily Actions, ${opens.length ? `${opens.join(', ')} and ` : ''}${last}.`;
 }
 
 /** "1 month", "12 months". */

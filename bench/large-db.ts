@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { sql, type SQL } from 'drizzle-orm';
-import { openDatabase, type Database, type Db } from '../apps/server/src/platform/db/database.js';
+import { openDatabase, rowsOf, type Database, type Db } from '../apps/server/src/platform/db/database.js';
 import { hashToken, newToken } from '../apps/server/src/platform/tokens.js';
 import { LARGE_SEED_SIZE, printLargeSeedReport, seedLarge } from '../apps/server/src/scripts/seed-large.js';
 
@@ -43,7 +43,7 @@ export async function openLargeDatabase(label: string): Promise<LargeDatabase> {
   }
   const database = await openDatabase({ url });
   const db = database.db;
-  const rows = async <T>(query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+  const rows = <T>(query: SQL) => rowsOf<T>(db, query);
   try {
     await database.migrate();
     if (fresh) {

@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { APP_VERSION, OPERATIONS_BASE } from '@marquee/contract';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/platform/config.js';
-import { openDatabase } from '../apps/server/src/platform/db/database.js';
+import { openDatabase, rowsOf } from '../apps/server/src/platform/db/database.js';
 import { systemClock } from '../apps/server/src/platform/clock.js';
 import { hashToken, newToken } from '../apps/server/src/platform/tokens.js';
 import { load, printResults, type LoadRequest } from './load.js';
@@ -60,10 +60,8 @@ await db.execute(sql`
   cross join lateral (values (m.uid, 100), (1, -100)) as a(account_id, delta)`);
 await db.execute(sql`update users set points = points - ${MEMBERS * 100} where id = 1`);
 const tokens: string[] = [];
-const ids = (await db.execute(sql`select id from users where kind = 'member' order by id`)) as unknown as {
-  rows: { id: number }[];
-};
-const sessionRows = ids.rows.map((r) => {
+const ids = await rowsOf<{ id: number }>(db, sql`select id from users where kind = 'member' order by id`);
+const sessionRows = ids.map((r) => {
   const token = newToken();
   tokens.push(token);
   return sql`(${hashToken(token)}, ${r.id}, now(), now())`;

@@ -1,5 +1,5 @@
 import { sql, type SQLWrapper } from 'drizzle-orm';
-import type { Db } from '../src/platform/db/database.js';
+import { rowsOf, type Db } from '../src/platform/db/database.js';
 
 /**
  * The plan PostgreSQL chooses for a query when it may read a table whole only if no index can
@@ -9,9 +9,7 @@ import type { Db } from '../src/platform/db/database.js';
 export async function planOf(db: Db, query: SQLWrapper): Promise<string> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local enable_seqscan = off`);
-    const result = (await (tx as unknown as Db).execute(sql`explain ${query}`)) as unknown as {
-      rows: { 'QUERY PLAN': string }[];
-    };
-    return result.rows.map((r) => r['QUERY PLAN']).join('\n');
+    const plan = await rowsOf<{ 'QUERY PLAN': string }>(tx as unknown as Db, sql`explain ${query}`);
+    return plan.map((r) => r['QUERY PLAN']).join('\n');
   });
 }

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../platform/db/database.js';
-import { openDatabase } from '../platform/db/database.js';
+import { openDatabase, rowsOf } from '../platform/db/database.js';
 
 export interface LargeSocialSize {
   newsItems: number;
@@ -134,10 +134,6 @@ const textArray = (values: string[]) =>
   sql.raw(`array[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]::text[]`);
 /** One of the values, picked by an integer expression. */
 const pick = (values: string[], by: SQL) => sql`(${textArray(values)})[1 + (${by}) % ${values.length}]`;
-
-async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 /**
  * Seeds the social data onto the members already in a migrated database, unless it has news items

@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { sql, type SQL } from 'drizzle-orm';
 import { SITE_TIME_ZONE } from '@marquee/contract';
 import type { Db } from '../platform/db/database.js';
-import { openDatabase } from '../platform/db/database.js';
+import { openDatabase, rowsOf } from '../platform/db/database.js';
 import { checkLedger, type LedgerReport } from '../features/points/ledger.check.js';
 import { printLargeSocialReport, seedLargeSocial, socialSizeFor } from './seed-large-social.js';
 
@@ -67,8 +67,7 @@ const PACIFIC = sql.raw(`'${SITE_TIME_ZONE}'`);
 const textArray = (values: string[]) => sql.raw(`array[${values.map((v) => `'${v}'`).join(',')}]::text[]`);
 
 async function one<T>(db: Db, query: SQL): Promise<T> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows[0] as T;
+  return (await rowsOf<T>(db, query))[0] as T;
 }
 
 /**
@@ -88,11 +87,10 @@ export async function seedLarge(
     // this transaction wrote; checkLedger and the counts below check the result).
     await db.execute(sql`set local work_mem = '256MB'`);
     await db.execute(sql`set local maintenance_work_mem = '512MB'`);
-    const [su] = (
-      (await db.execute(sql`select rolsuper from pg_roles where rolname = current_user`)) as unknown as {
-        rows: { rolsuper: boolean }[];
-      }
-    ).rows;
+    const [su] = await rowsOf<{ rolsuper: boolean }>(
+      db,
+      sql`select rolsuper from pg_roles where rolname = current_user`,
+    );
     if (su?.rolsuper) await db.execute(sql`set local session_replication_role = replica`);
     await fill(db, size, steps, log);
   });
@@ -261,17 +259,16 @@ async function fill(
   // The big tables' secondary indexes are built once after loading instead of being updated row by
   // row: dropped here and created again from their own definitions (pg_indexes) further down.
   const bulk = ['offers', 'actions', 'daily_actions', 'ledger_entries'];
-  const secondary = (
-    (await db.execute(sql`
+  const secondary = await rowsOf<{ indexname: string; indexdef: string }>(
+    db,
+    sql`
       select i.indexname, i.indexdef from pg_indexes i
       where i.schemaname = current_schema() and i.tablename in (${sql.join(
         bulk.map((t) => sql`${t}`),
         sql`, `,
       )})
-        and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`)) as unknown as {
-      rows: { indexname: string; indexdef: string }[];
-    }
-  ).rows;
+        and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`,
+  );
   await step(`drop ${secondary.length} secondary indexes of the big tables`, async () => {
     for (const index of secondary) await db.execute(sql.raw(`drop index "${index.indexname}"`));
   });
@@ -422,20 +419,21 @@ async function report(
   const t0 = performance.now();
   const ledger = await checkLedger(db);
   const ledgerSeconds = (performance.now() - t0) / 1000;
-  const sizes = (await db.execute(sql`
+  const sizes = await rowsOf<{ table: string; rows: string; mb: string }>(
+    db,
+    sql`
     select c.relname as table, c.reltuples::bigint as rows, pg_total_relation_size(c.oid) / 1048576.0 as mb
     from pg_class c join pg_namespace n on n.oid = c.relnamespace
     where n.nspname = 'public' and c.relkind = 'r' and c.reltuples > 0
-    order by pg_total_relation_size(c.oid) desc`)) as unknown as {
-    rows: { table: string; rows: string; mb: string }[];
-  };
+    order by pg_total_relation_size(c.oid) desc`,
+  );
   return {
     size,
     steps,
     seconds,
     ledger,
     ledgerSeconds,
-    tables: sizes.rows.map((r) => ({ table: r.table, rows: Number(r.rows), mb: Number(r.mb) })),
+    tables: sizes.map((r) => ({ table: r.table, rows: Number(r.rows), mb: Number(r.mb) })),
   };
 }
 

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../platform/db/database.js';
+import { rowsOf, type Db } from '../../platform/db/database.js';
 import { users } from '../members/members.tables.js';
 import { blockExists, notBlockedWith } from '../members/members.repo.js';
 import { messageThreads, messages } from './messages.tables.js';
@@ -105,10 +105,11 @@ export async function conversationPage(
   limit: number,
   before: number | undefined,
 ): Promise<MessageRow[]> {
-  const result = (await db.execute(conversationPageQuery(a, b, limit, before))) as unknown as {
-    rows: { id: number; sender_id: number; body: string; created_at: Date | string }[];
-  };
-  return result.rows.map((r) => ({
+  const rows = await rowsOf<{ id: number; sender_id: number; body: string; created_at: Date | string }>(
+    db,
+    conversationPageQuery(a, b, limit, before),
+  );
+  return rows.map((r) => ({
     id: Number(r.id),
     senderId: Number(r.sender_id),
     body: r.body,

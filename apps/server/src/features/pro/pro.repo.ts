@@ -1,5 +1,5 @@
-import { and, eq, gte, notInArray, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../platform/db/database.js';
+import { and, eq, gte, notInArray, sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '../../platform/db/database.js';
 import { users } from '../members/members.tables.js';
 import { listings } from '../listings/listings.tables.js';
 import { actions } from '../earn/earn.tables.js';
@@ -13,10 +13,6 @@ const chosenId = sql.raw(`(case when u.pro_bonus ~ '^[0-9]{1,9}$' then u.pro_bon
 const LAPSED = ['reversed', 'invalid'];
 /** A bonus title stays chosen through these states; deleted and invalid listings are gone for good. */
 const GONE = ['deleted', 'invalid'];
-
-async function rows<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 /**
  * Whether the member `u` (a users alias) is pro at `now`, as D2.3 derives it: pro time left and no
@@ -85,7 +81,7 @@ export async function pastWeeks(
   db: Db,
   q: { ownerId: number; thisMonday: string; since: Date; until: Date; weeks: number; joinedDay: string },
 ) {
-  return rows<{ weekEnding: string; views: number; rank: number | null; previousRank: number | null }>(
+  return rowsOf<{ weekEnding: string; views: number; rank: number | null; previousRank: number | null }>(
     db,
     sql`with weeks as (
         select (${q.thisMonday}::date - 7 * g)::date as monday from generate_series(1, ${q.weeks}::int) g
@@ -112,7 +108,7 @@ export async function pastWeeks(
  * invalid, or not their IMDb view). Answers how many were cleared.
  */
 export async function clearStaleBonuses(db: Db, now: Date): Promise<number> {
-  const cleared = await rows<{ id: number }>(
+  const cleared = await rowsOf<{ id: number }>(
     db,
     sql`update users u set pro_bonus = null
       where u.pro_bonus is not null and not (
@@ -129,7 +125,7 @@ export async function clearStaleBonuses(db: Db, now: Date): Promise<number> {
 
 /** Pro members' chosen bonus titles that are active IMDb views, for the Monday top-up. */
 export async function activeBonusTitles(db: Db, now: Date) {
-  return rows<{ userId: number; listingId: number }>(
+  return rowsOf<{ userId: number; listingId: number }>(
     db,
     sql`select u.id as "userId", l.id as "listingId"
       from users u join ${listings} l on l.id = ${chosenId}
@@ -195,7 +191,7 @@ export async function raiseSponsorBought(db: Db, listingId: number, added: numbe
  * is a name page, else their first active IMDb person listing.
  */
 export async function starmeterPages(db: Db, now: Date) {
-  return rows<{ userId: number; imdbUrl: string | null; listingUrl: string | null }>(
+  return rowsOf<{ userId: number; imdbUrl: string | null; listingUrl: string | null }>(
     db,
     sql`select u.id as "userId", u.imdb_url as "imdbUrl",
         (select l.url from ${listings} l where l.user_id = u.id and l.type = 'imdb-view'

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm';
 import { earn } from '@marquee/contract';
-import type { Db, Tx } from '../../platform/db/database.js';
+import { rowsOf, type Db, type Tx } from '../../platform/db/database.js';
 import { SETTING_DEFAULTS, type SettingKey } from '../../platform/settings.js';
 import { readSettings } from '../../platform/settings.repo.js';
 import { siteSettings } from '../../platform/settings.tables.js';
@@ -73,8 +73,7 @@ export async function sponsorPrices(db: Db): Promise<SponsorPrices> {
  * `sponsorOptions(listing.type, context.prices, context.special)` for each; and sv_max (D6.4).
  */
 export async function sponsorContext(db: Db, now: Date) {
-  const result = (await db.execute(sponsorContextQuery(now))) as unknown as { rows: ContextRow[] };
-  const row = result.rows[0];
+  const [row] = await rowsOf<ContextRow>(db, sponsorContextQuery(now));
   const special: SpecialRow | null =
     row && row.id !== null
       ? {

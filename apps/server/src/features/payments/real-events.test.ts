@@ -385,28 +385,46 @@ describe('a real PayPal delivery with its real signature and certificate (sandbo
     realFile(`${dir}/digicert-sha2-extended-validation-server-ca.pem`).toString();
   const digicertRoot = realFile(`${dir}/digicert-high-assurance-ev-root-ca.pem`).toString();
 
-  const provider = (at: string, webhookId = delivery.webhookId) => {
+  const intermediate = realFile(`${dir}/digicert-sha2-extended-validation-server-ca.pem`);
+  const leafOnly = realFile(`${dir}/messageverificationcerts.sandbox.paypal.com.pem`).toString();
+
+  const provider = (
+    at: string,
+    opts: { webhookId?: string; serves?: string; issuer?: (url: string) => Promise<Buffer> } = {},
+  ) => {
     const clock = new ControllableClock();
     clock.freeze();
     clock.set(new Date(at));
     const fetched: string[] = [];
     const paypal = new PayPalProvider(
-      { clientId: 'id', secret: 'secret', webhookId, apiBase: 'https://api-m.sandbox.paypal.com', plans: {} },
+      {
+        clientId: 'id',
+        secret: 'secret',
+        webhookId: opts.webhookId ?? delivery.webhookId,
+        apiBase: 'https://api-m.sandbox.paypal.com',
+        plans: {},
+      },
       new PayPalCertStore({
         sandbox: true,
         clock,
         trustedRoots: [digicertRoot],
         fetch: async (url) => {
           fetched.push(url);
-          return served;
+          return opts.serves ?? served;
+        },
+        fetchIssuer: async (url) => {
+          fetched.push(url);
+          if (!opts.issuer) throw new Error('no issuer is fetched in this test');
+          return opts.issuer(url);
         },
       }),
     );
     return { paypal, fetched };
   };
+  const sentAt = delivery.headers['paypal-transmission-time'] as string;
 
   it('verifies at its transmission time: the chain to DigiCert’s root, the name, the dates and the signature', async () => {
-    const { paypal, fetched } = provider(delivery.headers['paypal-transmission-time'] as string);
+    const { paypal, fetched } = provider(sentAt);
     await expect(paypal.verifyWebhook(delivery.headers, body)).resolves.toMatchObject({
       provider: 'paypal',
       eventId: 'WH-7MU294299R542214K-4N1831857K851783H',
@@ -420,13 +438,29 @@ describe('a real PayPal delivery with its real signature and certificate (sandbo
     await expect(
       provider('2026-03-10T18:00:00Z').paypal.verifyWebhook(delivery.headers, body),
     ).rejects.toThrow(/out of its dates/);
-    const at = delivery.headers['paypal-transmission-time'] as string;
+    const at = sentAt;
     await expect(
-      provider(at, 'WH-SOMEONE-ELSE').paypal.verifyWebhook(delivery.headers, body),
+      provider(at, { webhookId: 'WH-SOMEONE-ELSE' }).paypal.verifyWebhook(delivery.headers, body),
     ).rejects.toThrow(/does not verify/);
     const changed = Buffer.from(body.toString().replace('"30.11"', '"31.11"'));
     await expect(provider(at).paypal.verifyWebhook(delivery.headers, changed)).rejects.toThrow(
       /does not verify/,
+    );
+  });
+
+  it('served alone, its certificate is completed by the issuer DigiCert publishes where it says', async () => {
+    const { paypal, fetched } = provider(sentAt, { serves: leafOnly, issuer: async () => intermediate });
+    await expect(paypal.verifyWebhook(delivery.headers, body)).resolves.toMatchObject({
+      type: 'PAYMENTS.PAYMENT.CREATED',
+    });
+    expect(fetched).toEqual([
+      delivery.headers['paypal-cert-url'],
+      'http://cacerts.digicert.com/DigiCertSHA2ExtendedValidationServerCA.crt',
+    ]);
+    // An "issuer" that did not sign it links nothing.
+    const wrong = provider(sentAt, { serves: leafOnly, issuer: async () => Buffer.from(TEST_ROOT) });
+    await expect(wrong.paypal.verifyWebhook(delivery.headers, body)).rejects.toThrow(
+      /does not chain to a trusted root/,
     );
   });
 

@@ -2,7 +2,8 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/platform/db/schema.ts',
+  // Every feature's tables (and the platform's and the simulated sites'), where each declares them.
+  schema: './src/**/*.tables.ts',
   out: './migrations',
   casing: 'snake_case',
 });

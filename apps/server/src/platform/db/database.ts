@@ -9,9 +9,12 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { sql, type Query, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgDialect, PgQueryResultHKT, PgSession } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import * as schema from './schema.js';
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * The database as the features use it: the query builder and raw SQL over the tables each feature
+ * declares in its `*.tables.ts` (drizzle-kit reads them all for the migrations: drizzle.config.ts).
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 /** The transaction `db.transaction(work)` hands to `work`. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -42,7 +45,7 @@ export async function openDatabase(opts: {
       max: opts.poolSize ?? 10,
       options: '-c plan_cache_mode=force_generic_plan -c jit=off',
     });
-    const db = drizzlePg(pool, { schema, casing: 'snake_case' });
+    const db = drizzlePg(pool, { casing: 'snake_case' });
     return {
       db: db as unknown as Db,
       kind: 'postgres',
@@ -58,7 +61,7 @@ export async function openDatabase(opts: {
   } else {
     client = await PGlite.create();
   }
-  const db = drizzlePglite(client, { schema, casing: 'snake_case' });
+  const db = drizzlePglite(client, { casing: 'snake_case' });
   return {
     db: db as unknown as Db,
     kind: 'pglite',

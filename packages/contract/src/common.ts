@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Membership } from './levels.js';
+import type { LevelAbilities } from './membership.js';
 
 /** App version; a client with another version sees the version-update screen (spec 4 §4). */
 export const APP_VERSION = '4.2';
@@ -30,6 +31,8 @@ export interface CurrentUser {
   expire_show_time: string;
   isProEligible: YesNo;
   subscribed: YesNo;
+  /** What the member's level lets them do, in the server's numbers (docs/domain.md MEM1). */
+  abilities: LevelAbilities;
 }
 
 /** The largest id a database integer column holds; a larger "id" names nothing. */

@@ -37,6 +37,8 @@ export interface LevelAbilities {
   askProViews: boolean;
   /** The Pro tools: the browser extension and the rank history panels. */
   proTools: boolean;
+  /** The point balance at which IMDb views stop paying (D4.5). */
+  imdbPointsCap: number;
 }
 
 /**

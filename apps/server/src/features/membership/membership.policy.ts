@@ -1,4 +1,5 @@
 import { membership as contract, uploads, type Membership } from '@marquee/contract';
+import { imdbPointsCap } from '../earn/earn.policy.js';
 import { mayAskProViews } from '../listings/listings.policy.js';
 import { dailyActionCap } from '../points/points.policy.js';
 import { mayUseProPanels } from '../pro/pro.policy.js';
@@ -116,6 +117,7 @@ export function levelAbilities(level: Membership): contract.LevelAbilities {
     startConversations: level !== 'free',
     askProViews: mayAskProViews(level),
     proTools: mayUseProPanels(level),
+    imdbPointsCap: imdbPointsCap(level),
   };
 }
 

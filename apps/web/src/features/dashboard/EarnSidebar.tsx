@@ -133,7 +133,7 @@ function ProExtensionHelp() {
     <section className="card mq-side-card">
       <div className="card-body">
         <h2 className="mq-side-card__title">The Pro browser extension</h2>
-        {user.membership === 'pro' ? (
+        {user.abilities.proTools ? (
           <>
             <p className="small">
               As a Pro member you can let the Marquee extension do your IMDb views: it opens each page, finds

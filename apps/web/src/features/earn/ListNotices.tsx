@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import Button from 'react-bootstrap/Button';
-import { earn } from '@marquee/contract';
+import type { earn } from '@marquee/contract';
 import { useCurrentUser } from '../../app/session';
 import { recheckAt } from './timing';
 import { useNow } from './useNow';
@@ -81,7 +81,7 @@ export function DoneNotice({ answer }: { answer: earn.FetchListingsAnswer }) {
 
 export function PointsMaxedNotice() {
   const user = useCurrentUser();
-  const cap = user.membership === 'free' ? earn.EARN.imdbPointsCapFree : earn.EARN.imdbPointsCapPaid;
+  const cap = user.abilities.imdbPointsCap;
   return (
     <Notice title="You have reached the IMDb points maximum">
       <p>

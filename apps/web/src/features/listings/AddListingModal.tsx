@@ -63,7 +63,7 @@ export function AddListingModal({
   const options = listings.newListingPointOptions(type, user.membership);
   const example = ADD_TYPES.find((t) => t.type === type)?.example ?? '';
   // Free members: the rule is told as soon as the type is chosen, before any typing (spec 2 §5).
-  const freeLimitNow = user.membership === 'free' && hasTypes.includes(type);
+  const freeLimitNow = user.abilities.listingsPerType !== null && hasTypes.includes(type);
 
   function reset() {
     setType('imdb-view');

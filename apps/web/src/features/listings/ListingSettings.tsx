@@ -187,7 +187,7 @@ export function ListingSettings({ listing, readAt }: { listing: MyListing; readA
           </div>
           <p id={`${switchId}-pro-hint`} className="form-text mb-0">
             Each pro view costs you {listings.PRO_VIEW_EXTRA_POINTS} extra points.
-            {user.membership !== 'premium' && user.membership !== 'pro' && (
+            {!user.abilities.askProViews && (
               <>
                 {' '}
                 For <Link to="/membership">Premium and Pro members</Link>.

@@ -17,6 +17,7 @@ describe('membership plans (spec 1 §2, §5; D2.3)', () => {
       startConversations: true,
       askProViews: true,
       proTools: false,
+      imdbPointsCap: 10_000,
     };
     expect(levelTagline(premium)).toBe(
       '60 Daily Actions, unlimited listings, direct messages and the Exchange.',

@@ -12,7 +12,7 @@ import { ProSettingsPanel } from './ProSettingsPanel';
  */
 export function ProPanels() {
   const user = useCurrentUser();
-  const isPro = user.membership === 'pro';
+  const isPro = user.abilities.proTools;
   // The settings panel asks this anyway: the answer is shared, not asked twice.
   const access = useQuery({ ...minimumOptionsQuery, enabled: isPro });
   if (!isPro) return null;

@@ -98,3 +98,14 @@ export const isListingType = (value: unknown): value is ListingType =>
 /** Narrows text read from the database or a URL to a platform. */
 export const isPlatform = (value: unknown): value is Platform =>
   (PLATFORMS as readonly unknown[]).includes(value);
+
+/**
+ * The shapes of ids the real sites give out (rule P1): an IMDb name or title code has 7 or 8 digits, an
+ * X handle 1 to 15 letters, digits or underscores, a YouTube video id 11 letters, digits, '-' or '_'.
+ * Facebook page ids have no one shape.
+ */
+export const REAL_ID_SHAPE = {
+  imdb: /^(nm|tt)\d{7,8}$/,
+  twitter: /^[A-Za-z0-9_]{1,15}$/,
+  youtube: /^[A-Za-z0-9_-]{11}$/,
+} as const;

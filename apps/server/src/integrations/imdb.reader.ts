@@ -1,6 +1,3 @@
-import type { Db } from '../platform/db/database.js';
-import { imdbPage } from '../simulated/sim.repo.js';
-import { renderImdbPage } from '../simulated/imdb.pages.js';
 import { imdbCodeOf, parseImdbPage } from './imdb-page.parser.js';
 import { platformFetch } from './platform-fetch.js';
 import { PlatformOffline, type ImdbPage, type ImdbPageReader } from './types.js';
@@ -27,28 +24,8 @@ export function realImdbReader(): ImdbPageReader {
   };
 }
 
-/** Offline: renders the simulated page in-process (no HTTP) and reads it with the same parser. */
-export function simulatedImdbReader(db: Db): ImdbPageReader {
-  return {
-    async read(url) {
-      const code = imdbCodeOf(url) ?? simulatedCodeOf(url);
-      if (!code) return null;
-      const row = await imdbPage(db, code);
-      return row ? parsedOrOffline(renderImdbPage(row), code) : null;
-    },
-  };
-}
-
-/** /sim/imdb/name/nm…/ as Start opens it. */
-function simulatedCodeOf(url: string): string | null {
-  const m = /^(?:https?:\/\/[^/]+)?\/sim\/imdb\/(?:name|title)\/((?:nm|tt)\d{5,10})\/?(?:[?#]|$)/.exec(
-    url.trim(),
-  );
-  return m?.[1] ?? null;
-}
-
 /** A page the parser cannot read (a changed layout, a block page) is treated as unreachable, never as facts. */
-function parsedOrOffline(html: string, code: string): ImdbPage {
+export function parsedOrOffline(html: string, code: string): ImdbPage {
   const page = parseImdbPage(html, code);
   if (!page) throw new PlatformOffline('imdb');
   return page;

@@ -1,9 +1,14 @@
 import type { AppConfig } from '../platform/config.js';
 import type { Clock } from '../platform/clock.js';
 import type { Db } from '../platform/db/database.js';
-import { realImdbReader, simulatedImdbReader } from './imdb.reader.js';
+import { realImdbReader } from './imdb.reader.js';
 import { realUrl, simulatedUrl } from './open-url.js';
-import { simulatedLinker, simulatedVerifier, simulatedVideos } from './simulated.adapters.js';
+import {
+  simulatedImdbReader,
+  simulatedLinker,
+  simulatedVerifier,
+  simulatedVideos,
+} from './simulated.adapters.js';
 import { xAdapter } from './x.adapter.js';
 import { facebookAdapter } from './facebook.adapter.js';
 import { youtubeCatalogue } from './youtube.adapter.js';

@@ -3,7 +3,10 @@ import type { Db } from '../platform/db/database.js';
 import { MINUTE_MS } from '../platform/time.js';
 import * as sim from '../simulated/sim.repo.js';
 import { generatedAvatarUrl } from '../simulated/sim.assets.js';
-import type { AccountLinker, ActionVerifier, VideoCatalogue } from './types.js';
+import { renderImdbPage } from '../simulated/imdb.pages.js';
+import { imdbCodeOf } from './imdb-page.parser.js';
+import { parsedOrOffline } from './imdb.reader.js';
+import type { AccountLinker, ActionVerifier, ImdbPageReader, VideoCatalogue } from './types.js';
 
 /** The platforms as the simulated internet under /sim/ has them (D9.2): what was really clicked there. */
 
@@ -73,4 +76,24 @@ export function simulatedVideos(db: Db): VideoCatalogue {
         : null;
     },
   };
+}
+
+/** Offline: renders the simulated page in-process (no HTTP) and reads it with the same parser. */
+export function simulatedImdbReader(db: Db): ImdbPageReader {
+  return {
+    async read(url) {
+      const code = imdbCodeOf(url) ?? simulatedCodeOf(url);
+      if (!code) return null;
+      const row = await sim.imdbPage(db, code);
+      return row ? parsedOrOffline(renderImdbPage(row), code) : null;
+    },
+  };
+}
+
+/** /sim/imdb/name/nm…/ as Start opens it. */
+function simulatedCodeOf(url: string): string | null {
+  const m = /^(?:https?:\/\/[^/]+)?\/sim\/imdb\/(?:name|title)\/((?:nm|tt)\d{5,10})\/?(?:[?#]|$)/.exec(
+    url.trim(),
+  );
+  return m?.[1] ?? null;
 }

@@ -1,6 +1,5 @@
 import type { Db } from '../platform/db/database.js';
-import { imdbFacts } from '../features/earn/earn.tables.js';
-import { simImdbPages, simProfiles, simVideos } from './simulated.tables.js';
+import { seedImdbFacts, upsertSimImdbPage, upsertSimProfile, upsertSimVideo } from './sim.repo.js';
 import { imdbCodeOf } from '../integrations/imdb-page.parser.js';
 import { facebookSlugOf, youtubeIdOf } from '../integrations/open-url.js';
 
@@ -36,21 +35,13 @@ export async function addSimImdbPage(db: Db, page: SimImdbPageInput, at: Date): 
     year: page.year ?? null,
     removed: page.removed ?? false,
   };
-  await db.insert(simImdbPages).values(row).onConflictDoUpdate({ target: simImdbPages.code, set: row });
+  await upsertSimImdbPage(db, row);
   const facts: { question: string; value: number }[] =
     row.kind === 'title'
       ? [{ question: 'runtime', value: row.runtimeMinutes ?? 0 }]
       : Object.entries(row.credits).map(([category, value]) => ({ question: `credits:${category}`, value }));
   if (row.starmeter !== null) facts.push({ question: 'starmeter', value: row.starmeter });
-  for (const f of facts) {
-    await db
-      .insert(imdbFacts)
-      .values({ pageCode: row.code, ...f, source: 'seed', confirmedAt: at })
-      .onConflictDoUpdate({
-        target: [imdbFacts.pageCode, imdbFacts.question],
-        set: { value: f.value, source: 'seed', confirmedAt: at },
-      });
-  }
+  await seedImdbFacts(db, row.code, facts, at);
 }
 
 export interface SimProfileInput {
@@ -72,10 +63,7 @@ export async function addSimProfile(db: Db, p: SimProfileInput): Promise<void> {
     bio: p.bio ?? null,
     removed: p.removed ?? false,
   };
-  await db
-    .insert(simProfiles)
-    .values(row)
-    .onConflictDoUpdate({ target: [simProfiles.platform, simProfiles.handle], set: row });
+  await upsertSimProfile(db, row);
 }
 
 export interface SimVideoInput {
@@ -94,7 +82,7 @@ export async function addSimVideo(db: Db, v: SimVideoInput): Promise<void> {
     durationSeconds: v.durationSeconds ?? 60,
     removed: v.removed ?? false,
   };
-  await db.insert(simVideos).values(row).onConflictDoUpdate({ target: simVideos.id, set: row });
+  await upsertSimVideo(db, row);
 }
 
 /** What seeding needs of a listing (a row of the listings table fits). */

@@ -1,3 +1,4 @@
+import { REAL_ID_SHAPE } from '@marquee/contract';
 import { personPageFor, stableHash, titlePageFor } from './catalogue.js';
 import type { simImdbPages, simProfiles, simVideos } from './simulated.tables.js';
 
@@ -7,12 +8,10 @@ import type { simImdbPages, simProfiles, simVideos } from './simulated.tables.js
  * id always makes the same page (no randomness, nothing stored), and each says it is generated.
  */
 
-/** Real IMDb ids have 7 or 8 digits. */
-export const GENERATED_IMDB_CODE = /^(nm|tt)\d{7,8}$/;
-/** Real X handles: 1 to 15 letters, digits or underscores. */
-export const GENERATED_X_HANDLE = /^[A-Za-z0-9_]{1,15}$/;
-/** Real YouTube video ids: 11 letters, digits, '-' or '_'. */
-export const GENERATED_VIDEO_ID = /^[A-Za-z0-9_-]{11}$/;
+/** The ids a page is made up for: those the real sites could give out. */
+export const GENERATED_IMDB_CODE = REAL_ID_SHAPE.imdb;
+export const GENERATED_X_HANDLE = REAL_ID_SHAPE.twitter;
+export const GENERATED_VIDEO_ID = REAL_ID_SHAPE.youtube;
 /** Paths of the simulated X that are not profiles (x.com/login is no one's profile either). */
 const X_RESERVED = new Set([
   'login',

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/database.js';
+import { imdbFacts } from '../features/earn/earn.tables.js';
 import {
   simAccounts,
   simClicks,
@@ -158,4 +159,38 @@ export async function samples(db: Db, n: number) {
     db.select().from(simVideos).where(eq(simVideos.removed, false)).orderBy(asc(simVideos.id)).limit(n),
   ]);
   return { pages, profiles, videos };
+}
+
+/** Writes (or rewrites) a simulated IMDb page. */
+export async function upsertSimImdbPage(db: Db, row: typeof simImdbPages.$inferInsert): Promise<void> {
+  await db.insert(simImdbPages).values(row).onConflictDoUpdate({ target: simImdbPages.code, set: row });
+}
+
+/** The seeded facts of a simulated IMDb page, as the earn questions read them. */
+export async function seedImdbFacts(
+  db: Db,
+  pageCode: string,
+  facts: { question: string; value: number }[],
+  at: Date,
+): Promise<void> {
+  for (const f of facts) {
+    await db
+      .insert(imdbFacts)
+      .values({ pageCode, ...f, source: 'seed', confirmedAt: at })
+      .onConflictDoUpdate({
+        target: [imdbFacts.pageCode, imdbFacts.question],
+        set: { value: f.value, source: 'seed', confirmedAt: at },
+      });
+  }
+}
+
+export async function upsertSimProfile(db: Db, row: typeof simProfiles.$inferInsert): Promise<void> {
+  await db
+    .insert(simProfiles)
+    .values(row)
+    .onConflictDoUpdate({ target: [simProfiles.platform, simProfiles.handle], set: row });
+}
+
+export async function upsertSimVideo(db: Db, row: typeof simVideos.$inferInsert): Promise<void> {
+  await db.insert(simVideos).values(row).onConflictDoUpdate({ target: simVideos.id, set: row });
 }

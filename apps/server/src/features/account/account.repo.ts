@@ -13,7 +13,7 @@ import { errorReports } from '../errors/errors.tables.js';
 import { membershipCredits, referralRewards } from '../referrals/referrals.tables.js';
 import { subscriptions } from '../membership/membership.tables.js';
 import { purchases } from '../payments/payments.tables.js';
-import { HOUSE_ID, movePoints } from '../points/ledger.js';
+import { HOUSE_ID, movePoints } from '../points/index.js';
 import { deletedEmails, emailSettings } from './account.tables.js';
 import { images } from '../uploads/uploads.tables.js';
 import { profileVideos, videoRatings } from '../profile/profile.tables.js';

@@ -6,11 +6,11 @@ import { AppError, badInput, conflict, loggedOut, notFound, tooManyRequests } fr
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
 import { PlatformOffline, type ImdbPage } from '../../integrations/types.js';
 import { imdbCodeOf } from '../../integrations/imdb-page.parser.js';
-import { findMember } from '../members/members.repo.js';
-import { presentCurrentUser } from '../members/members.presenter.js';
+import { findMember } from '../members/index.js';
+import { presentCurrentUser } from '../members/index.js';
 import { checkRate, countRate, uncountRate, withKeyLocked } from '../../platform/rate-limit.js';
 import * as repo from './account.repo.js';
-import { removeImageFiles } from '../uploads/uploads.service.js';
+import { removeImageFiles } from '../uploads/index.js';
 import {
   PASSWORD_CHECKS,
   canonicalImdbUrl,

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.js';
-import { notBlockedWith } from '../members/members.repo.js';
+import { notBlockedWith } from '../members/index.js';
 import { alerts } from './alerts.tables.js';
 
 export const ALERT_LIST_SIZE = 20;

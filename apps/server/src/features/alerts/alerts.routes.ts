@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { alerts as contract } from '@marquee/contract';
 import { serve } from '../../platform/route.js';
 import { timeAgo } from '../../platform/time.js';
-import { unreadThreadCount } from '../messages/messages.repo.js';
+import { unreadThreadCount } from '../messages/index.js';
 import * as repo from './alerts.repo.js';
 
 export function alertsRoutes(app: FastifyInstance) {

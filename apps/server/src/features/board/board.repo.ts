@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.js';
 import { users } from '../members/members.tables.js';
-import { notBlockedWith } from '../members/members.repo.js';
+import { notBlockedWith } from '../members/index.js';
 import { boardCategories, boardThreads } from './board.tables.js';
 
 /**

@@ -4,8 +4,8 @@ import { DAY_MS } from '../../platform/time.js';
 import { users } from '../members/members.tables.js';
 import { listings } from '../listings/listings.tables.js';
 import { dailyActions } from '../points/points.tables.js';
-import { memberDayFields, memberDayJoin, toMemberWithDay } from '../points/points.repo.js';
-import { paymentWrites, type Payment } from '../points/ledger.repo.js';
+import { memberDayFields, memberDayJoin, toMemberWithDay } from '../points/index.js';
+import { paymentWrites, type Payment } from '../points/index.js';
 import { actions, answerMisses, offers } from './earn.tables.js';
 import { LAPSED } from './earn.repo.js';
 

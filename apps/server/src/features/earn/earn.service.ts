@@ -4,10 +4,10 @@ import type { Db } from '../../platform/db/database.js';
 import type { Caller } from '../../platform/auth.js';
 import { AppError, forbidden, notFound } from '../../platform/errors.js';
 import { DAY_MS } from '../../platform/time.js';
-import { raiseAlert } from '../alerts/alerts.repo.js';
-import { findListing, setListing } from '../listings/listings.repo.js';
-import { linkedAccount } from '../linked-accounts/linked-accounts.repo.js';
-import { askVerifier } from '../linked-accounts/verify.js';
+import { raiseAlert } from '../alerts/index.js';
+import { findListing, setListing } from '../listings/index.js';
+import { linkedAccount } from '../linked-accounts/index.js';
+import { askVerifier } from '../linked-accounts/index.js';
 import { PlatformOffline } from '../../integrations/types.js';
 import {
   confirmImdbFact,

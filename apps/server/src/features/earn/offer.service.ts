@@ -4,11 +4,11 @@ import type { AppDeps } from '../../platform/deps.js';
 import type { Caller } from '../../platform/auth.js';
 import { AppError, forbidden, loggedOut, notFound } from '../../platform/errors.js';
 import { pacificDay } from '../../platform/time.js';
-import { findMember } from '../members/members.repo.js';
-import { membershipOf } from '../membership/membership.policy.js';
-import { memberToday } from '../points/points.service.js';
-import { dailyActionsUsedUpMessage } from '../points/points.policy.js';
-import { platformReady } from '../linked-accounts/linked-accounts.repo.js';
+import { findMember } from '../members/index.js';
+import { membershipOf } from '../membership/index.js';
+import { memberToday } from '../points/index.js';
+import { dailyActionsUsedUpMessage } from '../points/index.js';
+import { platformReady } from '../linked-accounts/index.js';
 import {
   countActiveListings,
   extendOffer,

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.js';
 import { users } from '../members/members.tables.js';
-import { notBlockedWith } from '../members/members.repo.js';
+import { notBlockedWith } from '../members/index.js';
 import type { FeatureCandidate } from './featured-members.policy.js';
 
 /** Drizzle leaves column names unqualified inside raw SQL; the member row is named explicitly. */

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../platform/deps.js';
 import type { Caller } from '../../platform/auth.js';
 import type { DailyJob } from '../../platform/jobs.js';
 import { pacificDay } from '../../platform/time.js';
-import { mailMember } from '../account/member-mail.js';
+import { mailMember } from '../account/index.js';
 import { pickFeatured } from './featured-members.policy.js';
 import { featureCandidates, featuredOn, markFeatured } from './featured-members.repo.js';
 

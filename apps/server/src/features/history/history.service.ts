@@ -3,8 +3,8 @@ import type { AppDeps } from '../../platform/deps.js';
 import type { Caller } from '../../platform/auth.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { DAY_MS, timeAgo } from '../../platform/time.js';
-import { linkedAccount } from '../linked-accounts/linked-accounts.repo.js';
-import { askVerifier } from '../linked-accounts/verify.js';
+import { linkedAccount } from '../linked-accounts/index.js';
+import { askVerifier } from '../linked-accounts/index.js';
 import {
   actionOnPlatform,
   historyCount,

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.js';
 import { users } from '../members/members.tables.js';
-import { notBlockedWith } from '../members/members.repo.js';
+import { notBlockedWith } from '../members/index.js';
 import { profileVideos, videoRatings } from '../profile/profile.tables.js';
 import type { home } from '@marquee/contract';
 import type { VideoCandidate } from './featured-video.policy.js';

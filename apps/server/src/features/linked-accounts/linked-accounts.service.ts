@@ -12,7 +12,7 @@ import { AppError, notFound } from '../../platform/errors.js';
 import { newToken } from '../../platform/tokens.js';
 import { MINUTE_MS, timeAgo } from '../../platform/time.js';
 import { PlatformOffline } from '../../integrations/types.js';
-import { HOUSE_ID, InsufficientPoints, movePoints } from '../points/ledger.js';
+import { HOUSE_ID, InsufficientPoints, movePoints } from '../points/index.js';
 import * as repo from './linked-accounts.repo.js';
 import { linkedAccount, missingCount } from './linked-accounts.repo.js';
 import { askVerifier } from './verify.js';

@@ -4,7 +4,7 @@ import type { Caller } from '../../platform/auth.js';
 import type { Db } from '../../platform/db/database.js';
 import { AppError, badInput, conflict } from '../../platform/errors.js';
 import { PlatformOffline, type ImdbPage } from '../../integrations/types.js';
-import { keepReaderFacts } from '../earn/answers.repo.js';
+import { keepReaderFacts } from '../earn/index.js';
 import { insertListing, lockMember, sameTypeListings } from './listings.repo.js';
 import {
   LISTING_ERRORS,

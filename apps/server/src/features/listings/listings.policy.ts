@@ -1,7 +1,6 @@
-import { listings as contract, type earn, type Membership } from '@marquee/contract';
+import { REAL_ID_SHAPE, listings as contract, type earn, type Membership } from '@marquee/contract';
 import { facebookSlugOf, xHandleOf, youtubeIdOf } from '../../integrations/open-url.js';
 import { imdbCodeOf } from '../../integrations/imdb-page.parser.js';
-import { GENERATED_IMDB_CODE, GENERATED_VIDEO_ID, GENERATED_X_HANDLE } from '../../simulated/generated.js';
 import { addDays, pacificDay, weekOf } from '../../platform/time.js';
 
 type ListingType = earn.ListingType;
@@ -109,11 +108,11 @@ export function realUrlOfSimulated(url: string): string {
 export function simulatedIdIsWellFormed(type: ListingType, externalId: string): boolean {
   switch (type) {
     case 'imdb-view':
-      return GENERATED_IMDB_CODE.test(externalId);
+      return REAL_ID_SHAPE.imdb.test(externalId);
     case 'twitter-follow':
-      return GENERATED_X_HANDLE.test(externalId);
+      return REAL_ID_SHAPE.twitter.test(externalId);
     case 'youtube-view':
-      return GENERATED_VIDEO_ID.test(externalId);
+      return REAL_ID_SHAPE.youtube.test(externalId);
     case 'facebook-like':
       return true;
   }

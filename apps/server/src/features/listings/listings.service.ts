@@ -3,16 +3,16 @@ import type { AppDeps } from '../../platform/deps.js';
 import type { Caller } from '../../platform/auth.js';
 import { AppError, badInput, conflict, forbidden, loggedOut, notFound } from '../../platform/errors.js';
 import { DAY_MS } from '../../platform/time.js';
-import { findMember } from '../members/members.repo.js';
-import { membershipOf } from '../membership/membership.policy.js';
-import { automaticDailyLimit, automaticLimitLabel } from '../earn/earn.policy.js';
+import { findMember } from '../members/index.js';
+import { membershipOf } from '../membership/index.js';
+import { automaticDailyLimit, automaticLimitLabel } from '../earn/index.js';
 import {
   canBuySponsored,
   sponsorOptions,
   type RunningSpecial,
   type SponsorPrices,
-} from '../sponsored/sponsored.policy.js';
-import { sponsorContext } from '../sponsored/sponsored.repo.js';
+} from '../sponsored/index.js';
+import { sponsorContext } from '../sponsored/index.js';
 import {
   applyDuePointChanges,
   findListing,

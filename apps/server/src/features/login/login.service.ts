@@ -13,7 +13,7 @@ import {
   uncountRate,
   withKeyLocked,
 } from '../../platform/rate-limit.js';
-import { findByLogin, findMember } from '../members/members.repo.js';
+import { findByLogin, findMember } from '../members/index.js';
 import * as repo from './login.repo.js';
 import {
   ADDRESS_FAILURES,

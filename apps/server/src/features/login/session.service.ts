@@ -2,8 +2,8 @@ import type { CurrentUser } from '@marquee/contract';
 import type { AppDeps } from '../../platform/deps.js';
 import { loggedOut } from '../../platform/errors.js';
 import { hashToken, newToken } from '../../platform/tokens.js';
-import { findMember } from '../members/members.repo.js';
-import { presentCurrentUser } from '../members/members.presenter.js';
+import { findMember } from '../members/index.js';
+import { presentCurrentUser } from '../members/index.js';
 import * as repo from './login.repo.js';
 
 /** Where a sign-in, sign-up or reset comes from, kept on the session it starts. */

@@ -11,17 +11,17 @@ import {
   findMember,
   isActiveMember,
   usernameTaken,
-} from '../members/members.repo.js';
-import { mailReferralJoined } from '../referrals/rewards.service.js';
-import { HOUSE_ID, movePoints } from '../points/ledger.js';
+} from '../members/index.js';
+import { mailReferralJoined } from '../referrals/index.js';
+import { HOUSE_ID, movePoints } from '../points/index.js';
 import * as repo from './login.repo.js';
 import {
   emailWasDeleted,
   eraseMember,
   hasRenewingSubscription,
   lockAccount,
-} from '../account/account.repo.js';
-import { removeImageFiles } from '../uploads/uploads.service.js';
+} from '../account/index.js';
+import { removeImageFiles } from '../uploads/index.js';
 import type { DailyJob } from '../../platform/jobs.js';
 import {
   CONFIRM_LINK_VALID_MS,

@@ -1,5 +1,5 @@
 import { uploads, type CurrentUser } from '@marquee/contract';
-import { levelAbilities, membershipOf, tradeablePremiumDays } from '../membership/membership.policy.js';
+import { levelAbilities, membershipOf, tradeablePremiumDays } from '../membership/index.js';
 import type { MemberRow } from './members.repo.js';
 
 /** The current member as the browser keeps it (spec 1 §1, spec 3 §3). */

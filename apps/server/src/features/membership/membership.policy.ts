@@ -1,10 +1,10 @@
 import { membership as contract, uploads, type Membership } from '@marquee/contract';
-import { imdbPointsCap } from '../earn/earn.policy.js';
-import { mayAskProViews } from '../listings/listings.policy.js';
-import { dailyActionCap } from '../points/points.policy.js';
-import { mayUseProPanels } from '../pro/pro.policy.js';
-import { referralActionBonus } from '../referrals/referrals.policy.js';
-import { mayAddPhoto } from '../uploads/uploads.policy.js';
+import { imdbPointsCap } from '../earn/index.js';
+import { mayAskProViews } from '../listings/index.js';
+import { dailyActionCap } from '../points/index.js';
+import { mayUseProPanels } from '../pro/index.js';
+import { referralActionBonus } from '../referrals/index.js';
+import { mayAddPhoto } from '../uploads/index.js';
 import { DAY_MS } from '../../platform/time.js';
 
 export interface MembershipFacts {

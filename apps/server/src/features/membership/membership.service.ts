@@ -10,16 +10,16 @@ import type { AppDeps } from '../../platform/deps.js';
 import type { Caller } from '../../platform/auth.js';
 import { AppError, loggedOut } from '../../platform/errors.js';
 import { DAY_MS } from '../../platform/time.js';
-import { findMember, type MemberRow } from '../members/members.repo.js';
-import { presentCurrentUser } from '../members/members.presenter.js';
+import { findMember, type MemberRow } from '../members/index.js';
+import { presentCurrentUser } from '../members/index.js';
 import {
   countCheck,
   createPendingPurchase,
   latestMembershipPurchase,
   setPurchaseProviderRef,
-} from '../payments/payments.repo.js';
-import type { PaymentProvider } from '../payments/providers/types.js';
-import { applyPaymentEvent } from '../payments/payments.service.js';
+} from '../payments/index.js';
+import type { PaymentProvider } from '../payments/index.js';
+import { applyPaymentEvent } from '../payments/index.js';
 import {
   activeSubscription,
   dismissProOffer as recordOfferDismissed,

@@ -1,7 +1,7 @@
 import { LEVEL_NAME, pacificDate } from '@marquee/contract';
 import type { AppDeps } from '../../platform/deps.js';
 import type { DailyJob } from '../../platform/jobs.js';
-import { mailMember } from '../account/member-mail.js';
+import { mailMember } from '../account/index.js';
 import { levelsEndingOn, type EndingLevel } from './membership.repo.js';
 
 /** A paid level ending this many Pacific days ahead is reminded of once (D2.3 expires_soon). */

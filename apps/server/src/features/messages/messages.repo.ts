@@ -1,7 +1,7 @@
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../platform/db/database.js';
 import { users } from '../members/members.tables.js';
-import { blockExists, notBlockedWith } from '../members/members.repo.js';
+import { blockExists, notBlockedWith } from '../members/index.js';
 import { messageThreads, messages } from './messages.tables.js';
 import type { CorrespondentFacts } from './messages.policy.js';
 

@@ -4,9 +4,9 @@ import type { Caller } from '../../platform/auth.js';
 import { loggedOut } from '../../platform/errors.js';
 import { linksOnlyHtml } from '../../platform/text.js';
 import { timeAgo } from '../../platform/time.js';
-import { findMember, type MemberRow } from '../members/members.repo.js';
-import { membershipOf } from '../membership/membership.policy.js';
-import { markMessageAlertSeen, raiseMessageAlert } from '../alerts/alerts.repo.js';
+import { findMember, type MemberRow } from '../members/index.js';
+import { membershipOf } from '../membership/index.js';
+import { markMessageAlertSeen, raiseMessageAlert } from '../alerts/index.js';
 import * as repo from './messages.repo.js';
 import { takeRateOrThrow } from '../../platform/rate-limit.js';
 import {

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { news } from '@marquee/contract';
 import { statement, type Db } from '../../platform/db/database.js';
 import { users } from '../members/members.tables.js';
-import { notBlockedWith } from '../members/members.repo.js';
+import { notBlockedWith } from '../members/index.js';
 import {
   newsCommentLikes,
   newsComments,

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { membership } from '@marquee/contract';
 import { sendPage } from '../../platform/html.js';
 import { serve } from '../../platform/route.js';
-import { startCheckout } from '../membership/membership.service.js';
+import { startCheckout } from '../membership/index.js';
 import { applyPaymentEvent } from './payments.service.js';
 import { WebhookRejected } from './providers/types.js';
 import { checkoutGonePage, testCheckoutPage } from './test-checkout.page.js';

@@ -2,7 +2,7 @@ import type { PaidLevel } from '@marquee/contract';
 import type { AppDeps } from '../../platform/deps.js';
 import type { Db } from '../../platform/db/database.js';
 import { DAY_MS } from '../../platform/time.js';
-import { addMonths } from '../membership/membership.policy.js';
+import { addMonths } from '../membership/index.js';
 import {
   findProviderSubscription,
   insertSubscription,
@@ -11,10 +11,10 @@ import {
   setLevelExpiry,
   stopRenewals,
   updateSubscription,
-} from '../membership/membership.repo.js';
-import { findReward } from '../referrals/referrals.repo.js';
-import { rewardReferrer, takeBackReferralReward } from '../referrals/rewards.service.js';
-import { grantSponsored, takeBackSponsored } from '../sponsored/grant.service.js';
+} from '../membership/index.js';
+import { findReward } from '../referrals/index.js';
+import { rewardReferrer, takeBackReferralReward } from '../referrals/index.js';
+import { grantSponsored, takeBackSponsored } from '../sponsored/index.js';
 import {
   listingForReceipt,
   lockPurchase,

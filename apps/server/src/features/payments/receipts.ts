@@ -1,6 +1,6 @@
 import { actionsOnPlatform, isListingType, LEVEL_NAME, pacificDate, type PaidLevel } from '@marquee/contract';
 import type { AppDeps } from '../../platform/deps.js';
-import { dollars } from '../membership/prices.js';
+import { dollars } from '../membership/index.js';
 import { receiptAddress } from './payments.repo.js';
 import type { ProviderName } from './providers/types.js';
 

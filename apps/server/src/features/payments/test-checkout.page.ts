@@ -1,7 +1,7 @@
 import { LEVEL_NAME } from '@marquee/contract';
 import { escapeHtml, html, type SafeHtml } from '../../platform/html.js';
-import { dollars } from '../membership/prices.js';
-import { sponsoredDescription } from '../sponsored/sponsored.policy.js';
+import { dollars } from '../membership/index.js';
+import { sponsoredDescription } from '../sponsored/index.js';
 import type { TestCheckout } from './payments.repo.js';
 
 /** The built-in test checkout's pages (D10.2): every one says that no money moves. */

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../platform/deps.js';
-import { addMonths } from '../membership/membership.policy.js';
-import { sponsoredReturnPath } from '../sponsored/sponsored.service.js';
+import { addMonths } from '../membership/index.js';
+import { sponsoredReturnPath } from '../sponsored/index.js';
 import { abandonPurchase, findTestCheckout, type TestCheckout } from './payments.repo.js';
 import { applyPaymentEvent } from './payments.service.js';
 

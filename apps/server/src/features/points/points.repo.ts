@@ -2,7 +2,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { preparedOnce, type Db } from '../../platform/db/database.js';
 import { subscriptions } from '../membership/membership.tables.js';
 import { users } from '../members/members.tables.js';
-import { membershipColumns, type MemberRow } from '../members/members.repo.js';
+import { membershipColumns, type MemberRow } from '../members/index.js';
 import { dailyActions } from './points.tables.js';
 
 /** A time, or a placeholder filled with one at each call of a prepared query. */

@@ -2,7 +2,7 @@ import type { points } from '@marquee/contract';
 import type { AppDeps } from '../../platform/deps.js';
 import { loggedOut } from '../../platform/errors.js';
 import { pacificDay } from '../../platform/time.js';
-import { membershipOf } from '../membership/membership.policy.js';
+import { membershipOf } from '../membership/index.js';
 import { QUALIFIED_REFERRAL_DAYS, dailyActionCap, dailyActionsUsedUpMessage } from './points.policy.js';
 import type { Db } from '../../platform/db/database.js';
 import { findMemberWithDay, type MemberWithDay } from './points.repo.js';

@@ -5,8 +5,8 @@ import type { DailyJob } from '../../platform/jobs.js';
 import { badInput, forbidden, loggedOut } from '../../platform/errors.js';
 import { addDays, pacificDay, pacificMidnight, weekOf } from '../../platform/time.js';
 import { imdbCodeOf } from '../../integrations/imdb-page.parser.js';
-import { findMember, type MemberRow } from '../members/members.repo.js';
-import { membershipOf } from '../membership/membership.policy.js';
+import { findMember, type MemberRow } from '../members/index.js';
+import { membershipOf } from '../membership/index.js';
 import {
   activeBonusTitles,
   bonusListings,

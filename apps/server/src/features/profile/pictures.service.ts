@@ -2,10 +2,10 @@ import { profile as contract, uploads } from '@marquee/contract';
 import type { AppDeps } from '../../platform/deps.js';
 import type { Caller } from '../../platform/auth.js';
 import { forbidden, notFound } from '../../platform/errors.js';
-import { deleteImageRows, findImage, imagesOf } from '../uploads/uploads.repo.js';
+import { deleteImageRows, findImage, imagesOf } from '../uploads/index.js';
 import { withKeyLocked } from '../../platform/rate-limit.js';
-import { removeImageFiles, storeImage } from '../uploads/uploads.service.js';
-import { mayAddPhoto } from '../uploads/uploads.policy.js';
+import { removeImageFiles, storeImage } from '../uploads/index.js';
+import { mayAddPhoto } from '../uploads/index.js';
 import { membershipOfCaller, fetchUserDetails } from './profile.service.js';
 import {
   defaultPicOf,

@@ -1,5 +1,5 @@
 import { profile as contract, uploads, type Membership, type YesNo } from '@marquee/contract';
-import { mayAddPhoto } from '../uploads/uploads.policy.js';
+import { mayAddPhoto } from '../uploads/index.js';
 
 /** What the rules need to know about a profile and the member looking at it. */
 export interface ProfileFacts {

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.js';
 import { blocks, users } from '../members/members.tables.js';
-import { membershipColumns } from '../members/members.repo.js';
+import { membershipColumns } from '../members/index.js';
 import { messages } from '../messages/messages.tables.js';
 import { images } from '../uploads/uploads.tables.js';
 import { profileVideos } from './profile.tables.js';

@@ -3,9 +3,9 @@ import type { AppDeps } from '../../platform/deps.js';
 import type { Caller } from '../../platform/auth.js';
 import { forbidden, notFound } from '../../platform/errors.js';
 import { linksOnlyHtml } from '../../platform/text.js';
-import { findMember } from '../members/members.repo.js';
-import { membershipOf } from '../membership/membership.policy.js';
-import { imagesOf } from '../uploads/uploads.repo.js';
+import { findMember } from '../members/index.js';
+import { membershipOf } from '../membership/index.js';
+import { imagesOf } from '../uploads/index.js';
 import {
   addPhotoRefusal,
   bioShown,

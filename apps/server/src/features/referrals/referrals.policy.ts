@@ -1,6 +1,6 @@
 import { LEVEL_NAME, referrals as contract, type Membership, type PaidLevel } from '@marquee/contract';
 import { DAY_MS } from '../../platform/time.js';
-import { dailyActionCap, PAID_DAILY_ACTIONS } from '../points/points.policy.js';
+import { dailyActionCap, PAID_DAILY_ACTIONS } from '../points/index.js';
 
 /** What one trade-in is paid with: points through the ledger, or referral points. */
 export type TradeCurrency = 'points' | 'referral_points';

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, lte, ne, sql } from 'drizzle-orm';
 import type { PaidLevel } from '@marquee/contract';
 import type { Db } from '../../platform/db/database.js';
-import { membershipColumns, type MemberRow } from '../members/members.repo.js';
+import { membershipColumns, type MemberRow } from '../members/index.js';
 import { users } from '../members/members.tables.js';
 import { purchases } from '../payments/payments.tables.js';
 import { membershipCredits, referralRewards } from './referrals.tables.js';

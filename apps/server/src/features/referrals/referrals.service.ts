@@ -2,8 +2,8 @@ import { referrals as contract, uploads } from '@marquee/contract';
 import type { AppDeps } from '../../platform/deps.js';
 import type { Caller } from '../../platform/auth.js';
 import { loggedOut } from '../../platform/errors.js';
-import { membershipOf } from '../membership/membership.policy.js';
-import { memberToday } from '../points/points.service.js';
+import { membershipOf } from '../membership/index.js';
+import { memberToday } from '../points/index.js';
 import { isQualifiedReferral, referralActionBonus } from './referrals.policy.js';
 import { releaseDueRewards } from './rewards.service.js';
 import {

@@ -1,7 +1,7 @@
 import { LEVEL_NAME, type PaidLevel } from '@marquee/contract';
 import type { AppDeps } from '../../platform/deps.js';
 import type { Db } from '../../platform/db/database.js';
-import { mailMember } from '../account/member-mail.js';
+import { mailMember } from '../account/index.js';
 import type { DailyJob } from '../../platform/jobs.js';
 import { DAY_MS } from '../../platform/time.js';
 import {

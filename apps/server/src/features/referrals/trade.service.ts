@@ -2,9 +2,9 @@ import type { PaidLevel, referrals as contract } from '@marquee/contract';
 import type { AppDeps } from '../../platform/deps.js';
 import type { Caller } from '../../platform/auth.js';
 import { AppError, loggedOut } from '../../platform/errors.js';
-import { findMember } from '../members/members.repo.js';
-import { presentCurrentUser } from '../members/members.presenter.js';
-import { HOUSE_ID, InsufficientPoints, movePoints } from '../points/ledger.js';
+import { findMember } from '../members/index.js';
+import { presentCurrentUser } from '../members/index.js';
+import { HOUSE_ID, InsufficientPoints, movePoints } from '../points/index.js';
 import {
   dayPrice,
   extendedExpiry,

@@ -1,5 +1,5 @@
 import type { Tx } from '../../platform/db/database.js';
-import type { Purchase } from '../payments/payments.repo.js';
+import type { Purchase } from '../payments/index.js';
 import {
   addSponsoredActions,
   markSponsoredPurchasePaid,

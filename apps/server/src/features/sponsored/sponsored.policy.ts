@@ -6,7 +6,7 @@ import {
   sponsored,
   type earn,
 } from '@marquee/contract';
-import { dollars } from '../membership/prices.js';
+import { dollars } from '../membership/index.js';
 
 type ListingType = earn.ListingType;
 type SponsorOption = sponsored.SponsorOption;

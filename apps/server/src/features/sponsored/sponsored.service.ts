@@ -5,10 +5,10 @@ import type { Caller } from '../../platform/auth.js';
 import { AppError, badInput, conflict, loggedOut, notFound } from '../../platform/errors.js';
 import { readSettings } from '../../platform/settings.repo.js';
 import { DAY_MS } from '../../platform/time.js';
-import { findMember } from '../members/members.repo.js';
-import { dollars } from '../membership/prices.js';
-import { setPurchaseProviderRef } from '../payments/payments.repo.js';
-import { sponsoredWhat } from '../payments/receipts.js';
+import { findMember } from '../members/index.js';
+import { dollars } from '../membership/index.js';
+import { setPurchaseProviderRef } from '../payments/index.js';
+import { sponsoredWhat } from '../payments/index.js';
 import {
   canBuySponsored,
   prettyEnd,

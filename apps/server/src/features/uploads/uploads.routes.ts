@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { uploads } from '@marquee/contract';
 import { serve } from '../../platform/route.js';
-import { addProfilePhoto } from '../profile/pictures.service.js';
+import { addProfilePhoto } from '../profile/index.js';
 import { CACHE_FOREVER } from './uploads.policy.js';
 import { deliverImage } from './uploads.service.js';
 

@@ -9,8 +9,8 @@ import { CloseAccountCard } from './CloseAccountCard';
 import { EmailSettingsCard } from './EmailSettingsCard';
 import { BasicSettingsCard, FeatureSettingsCard, UsernamePasswordCard } from './SettingsCards';
 import { UpdateModal } from './UpdateModal';
-import { MembershipSummaryCard } from '../membership/MembershipSummaryCard';
-import { PointTradeCard } from '../referrals/PointTradeCard';
+import { MembershipSummaryCard } from '../membership';
+import { PointTradeCard } from '../referrals';
 import { INITIAL_UPDATE, updateReducer } from './updating';
 
 /**

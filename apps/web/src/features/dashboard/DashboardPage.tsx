@@ -2,12 +2,12 @@ import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-r
 import Container from 'react-bootstrap/Container';
 import { isPlatform, PLATFORM_NAME, type Platform } from '@marquee/contract';
 import { usePageTitle } from '../../ui/usePageTitle';
-import { EarnList } from '../earn/EarnList';
-import { RecentHistoryCard } from '../history/RecentHistoryCard';
-import { MyListingsPanel } from '../listings/MyListingsPanel';
-import { ProOfferBanner, ProTrialOffer } from '../membership/ProTrialOffer';
-import { ProPanels } from '../pro/ProPanels';
-import { SpecialBanner } from '../sponsored/SpecialBanner';
+import { EarnList } from '../earn';
+import { RecentHistoryCard } from '../history';
+import { MyListingsPanel } from '../listings';
+import { ProOfferBanner, ProTrialOffer } from '../membership';
+import { ProPanels } from '../pro';
+import { SpecialBanner } from '../sponsored';
 import { EarnSidebar } from './EarnSidebar';
 import { FindListings } from './FindListings';
 

@@ -3,7 +3,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { earn } from '@marquee/contract';
 import { call } from '../../app/api';
 import { useCurrentUser } from '../../app/session';
-import { earnListingsQuery } from '../earn/api';
+import { earnListingsQuery } from '../earn';
 
 const HOW_IT_WORKS: Record<earn.Platform, { title: string; steps: string[] }> = {
   imdb: {

@@ -3,7 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { earn } from '@marquee/contract';
 import { ApiError } from '../../app/api';
 import { PageLoading } from '../../ui/Preloader';
-import { AccountCheck } from '../linked-accounts/AccountCheck';
+import { AccountCheck } from '../linked-accounts';
 import { ActionHelperModal, RecentlyMissedModal } from './EarnModals';
 import { ListingCard, type ActionMissing } from './ListingCard';
 import { DoneNotice, ErrorNotice, ManagedNotice, PointsMaxedNotice } from './ListNotices';

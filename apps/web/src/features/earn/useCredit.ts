@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { earn } from '@marquee/contract';
 import { call } from '../../app/api';
 import { showSuccess, showToasty } from '../../ui/toast';
-import { useRefreshAfterCredit } from '../points/api';
+import { useRefreshAfterCredit } from '../points';
 import { creditMessages } from './creditMessages';
 
 interface Credit {

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { featuredMembers } from '@marquee/contract';
 import { Avatar } from '../../ui/Avatar';
 import { featuredMembersQuery } from './api';
-import { usePrefersReducedMotion } from '../home/useMinWidth';
+import { usePrefersReducedMotion } from '../home';
 
 /**
  * Today's featured members (spec 1 Home page, D8.3): a looping carousel, 8 s a slide. Nothing at all

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { featuredMembers } from '@marquee/contract';
 import { call } from '../../app/api';
-import { homeKey } from '../home/api';
+import { homeKey } from '../home';
 
 /** The home page's carousel: quiet (the card shows nothing when the call fails). */
 export const featuredMembersQuery = queryOptions({

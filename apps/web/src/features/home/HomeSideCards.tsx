@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { board, points } from '@marquee/contract';
 import { useCurrentUser } from '../../app/session';
 import { LoadingLine, SideCard } from '../../ui/SideCard';
-import { pointBalanceQuery } from '../points/api';
+import { pointBalanceQuery } from '../points';
 import { recentPostsQuery } from './api';
 
 const count = new Intl.NumberFormat('en-US');

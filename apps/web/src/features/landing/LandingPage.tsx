@@ -5,7 +5,7 @@ import PublicLayout from '../../app/shell/PublicLayout';
 import { LevelIcon } from '../../ui/icons';
 import { MarqueeMark } from '../../ui/Wordmark';
 import { usePageTitle } from '../../ui/usePageTitle';
-import { PlatformIcon } from '../listings/ListingPicture';
+import { PlatformIcon } from '../listings';
 
 /** How points move, in the order a member meets it (spec 1 §1, D5, D6). */
 const STEPS = [

@@ -7,7 +7,7 @@ import { SUPPORT_EMAIL } from '../../app/site';
 import { Avatar } from '../../ui/Avatar';
 import { FacebookIcon, XIcon } from '../../ui/icons';
 import { PageLoading } from '../../ui/Preloader';
-import { Notice } from '../earn/ListNotices';
+import { Notice } from '../earn';
 import {
   accountStatusQuery,
   missingActionsQuery,

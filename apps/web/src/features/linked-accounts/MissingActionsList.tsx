@@ -4,9 +4,9 @@ import Button from 'react-bootstrap/Button';
 import { linkedAccounts, earn } from '@marquee/contract';
 import { call } from '../../app/api';
 import { showSuccess, showWarning } from '../../ui/toast';
-import { showErrorText } from '../earn/notify';
+import { showErrorText } from '../earn';
 import { ConfirmModal } from '../../ui/ConfirmModal';
-import { useRefreshAfterCredit } from '../points/api';
+import { useRefreshAfterCredit } from '../points';
 import { PLATFORM_NAMES, type LinkedPlatform } from './api';
 
 interface MissingActionsListProps {

@@ -5,7 +5,7 @@ import Modal from 'react-bootstrap/Modal';
 import { earn, listings } from '@marquee/contract';
 import { call } from '../../app/api';
 import { showSuccess } from '../../ui/toast';
-import { SponsorPurchase } from '../sponsored/SponsorPurchase';
+import { SponsorPurchase } from '../sponsored';
 import { myListingsKey, useListingChange } from './api';
 import { ListingPicture } from './ListingPicture';
 import { ListingSettings } from './ListingSettings';

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { listings } from '@marquee/contract';
 import { call } from '../../app/api';
 import { useCurrentUser } from '../../app/session';
-import { useNow } from '../earn/useNow';
+import { useNow } from '../earn';
 import { myListingsKey, useListingChange } from './api';
 import { secondsLeft } from './listing-view';
 

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { listings } from '@marquee/contract';
 import { myListingsQuery } from './api';
-import { announceSponsoredPurchase } from '../sponsored/purchaseNotice';
+import { announceSponsoredPurchase } from '../sponsored';
 import { AddListingModal } from './AddListingModal';
 import { ListingModal } from './ListingModal';
 import { ListingPicture } from './ListingPicture';

@@ -4,7 +4,7 @@ import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/r
 import { messages } from '@marquee/contract';
 import type { OutputOf } from '@marquee/contract';
 import { ApiError } from '../../app/api';
-import { badgeCountsQuery } from '../alerts/api';
+import { badgeCountsQuery } from '../alerts';
 import { Avatar } from '../../ui/Avatar';
 import { LinksOnly } from '../../ui/LinksOnly';
 import { usePageTitle } from '../../ui/usePageTitle';

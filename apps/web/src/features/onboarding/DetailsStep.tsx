@@ -2,8 +2,8 @@ import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
 import { PageLoading } from '../../ui/Preloader';
-import { profileQuery, selectionOptionsQuery } from '../profile/api';
-import { DetailsFields, draftOf, useDetailsForm, type DetailsDraft } from '../profile/DetailsFields';
+import { profileQuery, selectionOptionsQuery } from '../profile';
+import { DetailsFields, draftOf, useDetailsForm, type DetailsDraft } from '../profile';
 import type { StepProps } from './steps';
 
 /** Step 2: location, the three jobs and the bio, saved through the profile's own details call. */

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { EarnList } from '../earn/EarnList';
-import { pointBalanceQuery } from '../points/api';
+import { EarnList } from '../earn';
+import { pointBalanceQuery } from '../points';
 import type { StepProps } from './steps';
 
 /**

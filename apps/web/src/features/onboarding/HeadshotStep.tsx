@@ -7,7 +7,7 @@ import { useSession } from '../../app/session';
 import { Avatar } from '../../ui/Avatar';
 import { PageLoading } from '../../ui/Preloader';
 import { showSuccess } from '../../ui/toast';
-import { profileQuery, uploadPhoto } from '../profile/api';
+import { profileQuery, uploadPhoto } from '../profile';
 import type { StepProps } from './steps';
 
 const ACCEPT = '.jpg,.jpeg,.png,.bmp,image/jpeg,image/png,image/bmp';

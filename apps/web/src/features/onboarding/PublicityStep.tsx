@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { MyListingsPanel } from '../listings/MyListingsPanel';
-import { myListingsQuery } from '../listings/api';
+import { MyListingsPanel } from '../listings';
+import { myListingsQuery } from '../listings';
 import type { StepProps } from './steps';
 
 /**

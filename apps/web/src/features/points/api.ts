@@ -3,8 +3,8 @@ import { useCallback } from 'react';
 import { points } from '@marquee/contract';
 import { call } from '../../app/api';
 import { showToasty } from '../../ui/toast';
-import { historyKey } from '../history/api';
-import { myListingsKey } from '../listings/api';
+import { historyKey } from '../history';
+import { myListingsKey } from '../listings';
 
 /** The member's point balance and today's actions; every feature that moves points refreshes it. */
 export const pointBalanceQueryKey = ['points', 'balance'] as const;

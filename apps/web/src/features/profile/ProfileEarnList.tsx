@@ -8,10 +8,10 @@ import {
   useHideRefresh,
   type LoadedListProps,
   type StartedCard,
-} from '../earn/EarnListFrame';
-import { Notice, TimedOutNotice } from '../earn/ListNotices';
-import { countdownAt } from '../earn/timing';
-import { useNow } from '../earn/useNow';
+} from '../earn';
+import { Notice, TimedOutNotice } from '../earn';
+import { countdownAt } from '../earn';
+import { useNow } from '../earn';
 import { userListingsQuery } from './api';
 import { nextRecheckSeconds, USER_LIST_TIMED_OUT, userListTimeout } from './userListTiming';
 

@@ -5,7 +5,7 @@ import Modal from 'react-bootstrap/Modal';
 import { LEVEL_NAME, PAID_LEVELS, referrals, type PaidLevel } from '@marquee/contract';
 import { ApiError, call } from '../../app/api';
 import { useSession } from '../../app/session';
-import { pointBalanceQuery, pointBalanceQueryKey } from '../points/api';
+import { pointBalanceQuery, pointBalanceQueryKey } from '../points';
 import { showError } from '../../ui/toast';
 import { referralsKey } from './api';
 import {

@@ -1,0 +1,6 @@
+/**
+ * The earn feature's public entry: what other features may use of it (the boundary rule,
+ * docs/architecture.md "Boundaries"). Everything else in this folder is the feature's own.
+ */
+export { keepReaderFacts } from './answers.repo.js';
+export { automaticDailyLimit, automaticLimitLabel, imdbPointsCap } from './earn.policy.js';

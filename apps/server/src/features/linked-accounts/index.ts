@@ -1,0 +1,6 @@
+/**
+ * The linked-accounts feature's public entry: what other features may use of it (the boundary rule,
+ * docs/architecture.md "Boundaries"). Everything else in this folder is the feature's own.
+ */
+export { linkedAccount, platformReady } from './linked-accounts.repo.js';
+export { askVerifier } from './verify.js';

@@ -1,0 +1,15 @@
+/**
+ * The points feature's public entry: what other features may use of it (the boundary rule,
+ * docs/architecture.md "Boundaries"). Everything else in this folder is the feature's own.
+ */
+export { HOUSE_ID, InsufficientPoints, houseTill, movePoints } from './ledger.js';
+export { paymentFailure, paymentWrites } from './ledger.repo.js';
+export type { Payment } from './ledger.repo.js';
+export {
+  PAID_DAILY_ACTIONS,
+  QUALIFIED_REFERRAL_DAYS,
+  dailyActionCap,
+  dailyActionsUsedUpMessage,
+} from './points.policy.js';
+export { memberDayFields, memberDayJoin, toMemberWithDay } from './points.repo.js';
+export { dayOf, memberToday } from './points.service.js';

@@ -1,0 +1,7 @@
+/**
+ * The listings feature's public entry: what other features may use of it (the boundary rule,
+ * docs/architecture.md "Boundaries"). Everything else in this folder is the feature's own.
+ */
+export { PlatformIcon } from './ListingPicture';
+export { MyListingsPanel } from './MyListingsPanel';
+export { myListingsKey, myListingsQuery } from './api';

@@ -1,0 +1,7 @@
+/**
+ * The sponsored feature's public entry: what other features may use of it (the boundary rule,
+ * docs/architecture.md "Boundaries"). Everything else in this folder is the feature's own.
+ */
+export { SpecialBanner } from './SpecialBanner';
+export { SponsorPurchase } from './SponsorPurchase';
+export { announceSponsoredPurchase } from './purchaseNotice';

@@ -19,6 +19,7 @@ import { pruneRateEventsJob } from './platform/jobs.js';
 import type { MinuteJob } from './platform/minute-jobs.js';
 import { createIntegrations } from './integrations/index.js';
 import { createPaymentProviders, type PaymentProviders } from './features/payments/payments.providers.js';
+import { imageOrigin } from './features/uploads/index.js';
 import { paymentsRoutes } from './features/payments/payments.routes.js';
 import { membershipRoutes } from './features/membership/membership.routes.js';
 import type { Integrations } from './integrations/types.js';
@@ -114,10 +115,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   logRequests(app);
 
+  // Pictures kept in S3 are served by redirecting to the bucket (M4, M5): browsers check the redirected
+  // address against img-src too, so the bucket's origin is allowed.
+  const pictureOrigin = await imageOrigin(config);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
-        // The YouTube player script and frames (ARCHITECTURE "Known on these machines").
+        // The YouTube player script and frames (the note "Known on these machines" in docs/rules.md).
         'script-src': ["'self'", 'https://www.youtube.com', 'https://s.ytimg.com'],
         'frame-src': ["'self'", 'https://www.youtube.com', 'https://www.youtube-nocookie.com'],
         // Listing pictures in production: YouTube thumbnails, IMDb's and X's profile pictures.
@@ -128,6 +132,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
           'https://i.ytimg.com',
           'https://m.media-amazon.com',
           'https://pbs.twimg.com',
+          ...(pictureOrigin ? [pictureOrigin] : []),
         ],
       },
     },

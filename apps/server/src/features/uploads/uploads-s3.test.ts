@@ -71,6 +71,9 @@ describe('pictures stored in S3 through the AWS SDK', () => {
     const location = new URL(res.headers.location as string);
     expect(location.origin).toBe(s3.endpoint);
     expect(location.pathname).toBe(`/${bucket}/media/full/${name}`);
+    // Browsers check the redirected address against img-src too: the bucket's origin is allowed (M5).
+    const imgSrc = /img-src ([^;]*)/.exec(String(res.headers['content-security-policy']))?.[1] ?? '';
+    expect(imgSrc.split(' ')).toContain(s3.endpoint);
     expect(location.searchParams.get('X-Amz-Algorithm')).toBe('AWS4-HMAC-SHA256');
     expect(location.searchParams.get('X-Amz-Credential')).toBe(
       'AKIDEXAMPLE/20260310/eu-west-1/s3/aws4_request',

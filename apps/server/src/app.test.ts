@@ -16,7 +16,7 @@ const t = useTestApp({
   extraRoutes: (app) => serve(app, adminOnly, async () => ({ status: 'success' as const, seen: 1 })),
 });
 
-describe('the API conventions (ARCHITECTURE "The API contract")', () => {
+describe('the API conventions (docs/rules.md A1-A5)', () => {
   it('serves every call with and without the trailing slash', async () => {
     const m = await buildMember(t.db, t.clock);
     for (const url of [

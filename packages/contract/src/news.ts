@@ -61,7 +61,7 @@ export function mentionedIds(text: string): number[] {
 
 export type MediaType = '' | 'image' | 'youtube';
 
-/** A news item (spec 1 §3) as the member asking sees it, with what they may do (STYLE). */
+/** A news item (spec 1 §3) as the member asking sees it, with what they may do (the STYLE note in docs/rules.md). */
 export interface NewsItem {
   id: number;
   user_id: number;

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 /** Who may make a call: anyone, a signed-in member, or an admin (checked on the server, D2.2). */
 export type Audience = 'public' | 'member' | 'admin';
 
-/** The envelope every answer carries (ARCHITECTURE "The API contract" 2). */
+/** The envelope every answer carries (docs/rules.md A2). */
 export interface Envelope {
   status: string;
   message?: string;
@@ -25,7 +25,7 @@ export interface Operation<
   audience: A;
   input: Input;
   /**
-   * Other paths the spec documents for the same call (ARCHITECTURE "The API contract" 1), in the
+   * Other paths the spec documents for the same call (docs/rules.md A1), in the
    * same form as `path`: the server answers at each of them exactly as at `path`.
    */
   aliases?: readonly string[];

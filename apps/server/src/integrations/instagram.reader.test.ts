@@ -1,8 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
-import { countFromText, instagramHandleOf, parseInstagramProfile } from './instagram.reader.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { page, stubFetch } from './fetch-stub.js';
+import {
+  countFromText,
+  fetchInstagramProfile,
+  instagramHandleOf,
+  parseInstagramProfile,
+} from './instagram.reader.js';
+import { PlatformOffline } from './types.js';
 
 /** Profile pages instagram.com really served (fixtures/real/SOURCES.md). */
 const real = (name: string) =>
@@ -67,5 +74,34 @@ describe('counts and addresses', () => {
     expect(instagramHandleOf('https://www.instagram.com/p/BWUDBntl3_Z/')).toBeNull();
     expect(instagramHandleOf('https://www.instagram.com/accounts/login/')).toBeNull();
     expect(instagramHandleOf('https://instagram.com.evil.test/pluto__travel/')).toBeNull();
+  });
+});
+
+describe('fetching a profile from instagram.com (fetch stubbed with a page Instagram served)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('asks for the English page and reads it', async () => {
+    const calls = stubFetch([
+      [
+        /^https:\/\/www\.instagram\.com\/pluto__travel\/$/,
+        page(real('instagram-profile-pluto__travel-2024.html')),
+      ],
+    ]);
+    expect(await fetchInstagramProfile('pluto__travel')).toMatchObject({
+      handle: 'pluto__travel',
+      followers: 2362,
+    });
+    expect(calls[0]?.headers['accept-language']).toMatch(/^en-US/);
+  });
+
+  it('gives null for a missing profile and a sign-in wall; a server error means Instagram is unreachable', async () => {
+    stubFetch([
+      [/\/gone\/$/, page('<html></html>', 404)],
+      [/\/walled\/$/, page('<html><head><title>Login • Instagram</title></head></html>')],
+      [/\/broken\/$/, page('', 503)],
+    ]);
+    expect(await fetchInstagramProfile('gone')).toBeNull();
+    expect(await fetchInstagramProfile('walled')).toBeNull();
+    await expect(fetchInstagramProfile('broken')).rejects.toBeInstanceOf(PlatformOffline);
   });
 });

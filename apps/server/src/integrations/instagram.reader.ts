@@ -1,4 +1,6 @@
 import { metaContent, readHtml } from './html-reader.js';
+import { platformFetch } from './platform-fetch.js';
+import { PlatformOffline } from './types.js';
 
 /**
  * Reads an instagram.com profile page from the Open Graph tags Instagram writes for link previews
@@ -79,4 +81,21 @@ export function parseInstagramProfile(html: string): InstagramProfile | null {
 function bioOf(description: string): string | null {
   const m = /on Instagram:\s*"([\s\S]*)"\s*$/.exec(description);
   return m?.[1]?.trim() || null;
+}
+
+/**
+ * Production: fetches an instagram.com profile in English (the counts are read from English text) and
+ * reads its og: tags; null when Instagram has no such profile or shows no profile (a sign-in wall).
+ */
+export async function fetchInstagramProfile(handle: string): Promise<InstagramProfile | null> {
+  const res = await platformFetch('instagram', `https://www.instagram.com/${encodeURIComponent(handle)}/`, {
+    headers: {
+      'Accept-Language': 'en-US,en;q=0.9',
+      Accept: 'text/html',
+      'User-Agent': 'Mozilla/5.0 (compatible; MarqueeBot/4.2; +https://marquee.example/bot)',
+    },
+  });
+  if (res.status === 404) return null;
+  if (!res.ok) throw new PlatformOffline('instagram');
+  return parseInstagramProfile(await res.text());
 }

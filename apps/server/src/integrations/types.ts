@@ -6,7 +6,8 @@
 
 import type { LinkedPlatform, Platform } from '@marquee/contract';
 
-export type PlatformName = Platform;
+/** The platforms the adapters reach: the listing platforms, and Instagram for the Exchange (D7). */
+export type PlatformName = Platform | 'instagram';
 
 /** What an IMDb name or title page says (D5.2, D5.4). */
 export interface ImdbPage {

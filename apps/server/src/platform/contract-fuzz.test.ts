@@ -166,7 +166,7 @@ describe('bad input against every call (B1-B4)', () => {
   }, 300_000);
 });
 
-describe("the spec's other paths (ARCHITECTURE contract 1)", () => {
+describe("the spec's other paths (docs/rules.md A1)", () => {
   const t = useTestApp();
   const aliased = allOperations().filter((op) => op.aliases?.length);
 

@@ -1,6 +1,6 @@
 /**
  * A failure a member can read. Thrown anywhere below a route; the error handler turns it into the
- * envelope `{ status, message, extra }` with its HTTP code (ARCHITECTURE "The API contract").
+ * envelope `{ status, message, extra }` with its HTTP code (docs/rules.md A2, A4).
  */
 export class AppError extends Error {
   constructor(

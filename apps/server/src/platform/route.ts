@@ -47,7 +47,7 @@ export const CONTRACT_ROUTE = 'contract';
 
 /**
  * Serves one call of the contract at each of its addresses (its path and the spec's aliases, with or
- * without the trailing slash), in this order (ARCHITECTURE "The API contract" 3-4):
+ * without the trailing slash), in this order (docs/rules.md A3-A4):
  * 1. the caller: a call for members answers `logged_out` to an unknown or expired token before
  *    anything else is read, so the page reloads to sign-in whatever the body was (B1);
  * 2. the audience: an admin call answers `not_admin` to anyone else (a hidden one, the answer of a

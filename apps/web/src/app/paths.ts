@@ -1,4 +1,4 @@
-/** Every front-end route exists with and without the /v4 prefix (ARCHITECTURE, API contract 5). */
+/** Every front-end route exists with and without the /v4 prefix (docs/rules.md A5). */
 export function withoutV4(pathname: string): string {
   if (pathname === '/v4' || pathname === '/v4/') return '/';
   return pathname.startsWith('/v4/') ? pathname.slice(3) : pathname;

@@ -1,6 +1,6 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { SITE_TIME_ZONE, type PaidLevel } from '@marquee/contract';
-import type { Db } from '../../platform/db/database.js';
+import { rowsOf, type Db } from '../../platform/db/database.js';
 import { users } from '../members/members.tables.js';
 import { subscriptions } from './membership.tables.js';
 
@@ -141,7 +141,9 @@ export async function levelsEndingOn(
   daysAhead: number,
   now: Date,
 ): Promise<EndingLevel[]> {
-  const result = await tx.execute(sql`
+  const rows = await rowsOf<{ id: number; level: PaidLevel; ends: string | Date }>(
+    tx,
+    sql`
     select id, level, ends from (
       select u.id,
         case when u.pro_expires > ${now} then 'pro' when u.premium_expires > ${now} then 'premium'
@@ -157,8 +159,11 @@ export async function levelsEndingOn(
                                                      and s.current_period_end > ${now})))
     ) m
     where (ends at time zone ${SITE_TIME_ZONE})::date = ${day}::date + ${daysAhead}::int
-      and (${daysAhead}::int >= 0) = (ends > ${now})`);
-  return (result as unknown as { rows: { id: number; level: PaidLevel; ends: string | Date }[] }).rows.map(
-    (r) => ({ id: Number(r.id), level: r.level, ends: new Date(r.ends) }),
+      and (${daysAhead}::int >= 0) = (ends > ${now})`,
   );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    level: r.level,
+    ends: new Date(r.ends),
+  }));
 }

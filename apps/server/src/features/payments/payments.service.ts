@@ -1,6 +1,6 @@
 import type { PaidLevel } from '@marquee/contract';
 import type { AppDeps } from '../../platform/deps.js';
-import type { Db } from '../../platform/db/database.js';
+import type { Db, Tx } from '../../platform/db/database.js';
 import { DAY_MS } from '../../platform/time.js';
 import { addMonths } from '../membership/index.js';
 import {
@@ -12,8 +12,7 @@ import {
   stopRenewals,
   updateSubscription,
 } from '../membership/index.js';
-import { findReward } from '../referrals/index.js';
-import { rewardReferrer, takeBackReferralReward } from '../referrals/index.js';
+import { findReward, rewardReferrer, takeBackReferralReward } from '../referrals/index.js';
 import { grantSponsored, takeBackSponsored } from '../sponsored/index.js';
 import {
   listingForReceipt,
@@ -27,8 +26,6 @@ import {
 } from './payments.repo.js';
 import type { PaymentEvent, ProviderName, SubscriptionOwner } from './providers/types.js';
 import { membershipWhat, sendReceipt, sponsoredWhat, type Receipt } from './receipts.js';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** What applying an event did: 'duplicate' when its id was seen before (D10.1). */
 export type ApplyOutcome =

@@ -1,6 +1,6 @@
 import type { PaidLevel } from '@marquee/contract';
 import type { AppDeps } from '../../platform/deps.js';
-import type { Db, Tx } from '../../platform/db/database.js';
+import type { Tx } from '../../platform/db/database.js';
 import { DAY_MS } from '../../platform/time.js';
 import { addMonths } from '../membership/index.js';
 import {

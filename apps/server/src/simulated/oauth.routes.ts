@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { HANDLE } from '../integrations/open-url.js';
-import { html, sendPage, setSimCookie, simPage } from './html.js';
+import { sendPage, setSimCookie } from './html.js';
+import { badLinkPage, consentPage } from './oauth.pages.js';
 import * as repo from './sim.repo.js';
-import { handleField, seeOther, signedIn, siteBar, SOCIAL_SITES, type SocialSite } from './social.pages.js';
+import { seeOther, signedIn, SOCIAL_SITES, type SocialSite } from './social.pages.js';
 
 /**
  * The simulated OAuth consent page: the member picks the account they act as, and it goes back to
@@ -69,49 +70,4 @@ function consentRoutes(app: FastifyInstance, site: SocialSite): void {
     const back = new URLSearchParams({ code, state: form.data.state });
     return seeOther(reply, `${redirect}${redirect.includes('?') ? '&' : '?'}${back}`);
   });
-}
-
-function consentPage(
-  site: SocialSite,
-  query: z.infer<typeof consentQuery>,
-  redirect: string,
-  handle: string,
-  error: string | null,
-): string {
-  const cancel = `${redirect}${redirect.includes('?') ? '&' : '?'}${new URLSearchParams({ error: 'access_denied', state: query.state })}`;
-  const body = html`${siteBar(site)}
-    <main class="sim-main">
-      <section class="sim-card">
-        <h1>Marquee wants to access your ${site.label} account</h1>
-        <p>
-          Marquee will see your handle and check the
-          ${site.segment === 'x' ? 'accounts you follow' : 'pages you like'}, to credit the ${site.verb}s you
-          make for points.
-        </p>
-        <p class="sim-muted">
-          This is the simulated ${site.label}: no password is asked. Type the handle you ${site.verb} with on
-          this simulated site.
-        </p>
-        ${error ? html`<p class="sim-error" role="alert">${error}</p>` : ''}
-        <form class="sim-form" method="post" action="/sim/${site.segment}/oauth/authorize">
-          ${handleField(site, handle)}
-          <input type="hidden" name="state" value="${query.state}" />
-          <input type="hidden" name="redirect_uri" value="${query.redirect_uri}" />
-          <p>
-            <button class="sim-btn sim-btn--primary" type="submit">Authorize Marquee</button>
-            <a class="sim-btn sim-btn--link" href="${cancel}">Cancel</a>
-          </p>
-        </form>
-      </section>
-    </main>`;
-  return simPage({ site: site.segment, title: `Authorize Marquee – ${site.label}`, body });
-}
-
-function badLinkPage(site: SocialSite): string {
-  const body = html`${siteBar(site)}
-    <main class="sim-main sim-missing">
-      <h1>This sign-in link is not valid</h1>
-      <p>It does not come back to Marquee. Start linking again from Marquee.</p>
-    </main>`;
-  return simPage({ site: site.segment, title: 'Invalid sign-in link', body });
 }

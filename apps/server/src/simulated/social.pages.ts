@@ -1,7 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HANDLE } from '../integrations/open-url.js';
-import { html, readCookie, type SafeHtml } from './html.js';
+import { html, readCookie, simPage, type SafeHtml } from './html.js';
+import { generatedNote } from './imdb.pages.js';
+import { generatedAvatarUrl } from './sim.assets.js';
+import type { GeneratedProfile } from './generated.js';
 import type { SocialPlatform } from './sim.repo.js';
+import type { simProfiles } from './simulated.tables.js';
 
 /** What differs between the simulated X and Facebook: names, words and the sign-in cookie. */
 export interface SocialSite {
@@ -93,4 +97,80 @@ export function handleField(site: SocialSite, handle: string): SafeHtml {
       pattern="[A-Za-z0-9_.]{1,50}"
       autocomplete="username"
     />`;
+}
+
+/** A profile or page of the catalogue, or one made up from its handle. */
+export type SimProfile = typeof simProfiles.$inferSelect | GeneratedProfile;
+
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/**
+ * An X profile or Facebook page with its Follow or Like button; `me` is the account signed in on
+ * the simulated platform, `active` whether it already follows or likes, `here` the page's address.
+ */
+export function profilePage(
+  site: SocialSite,
+  profile: SimProfile,
+  me: string | null,
+  active: boolean,
+  here: string,
+): string {
+  const isMe = me?.toLowerCase() === profile.handle.toLowerCase();
+  // The form is indented as it sits in the served card; prettier would indent it by code depth.
+  // prettier-ignore
+  const button = !me
+    ? html``
+    : isMe
+      ? html`<p class="sim-muted">This is you.</p>`
+      : html`<form method="post" action="${here}/${site.verb}">
+            <button
+              class="sim-btn ${active ? 'sim-btn--outline' : 'sim-btn--primary'}"
+              type="submit"
+              data-state="${active ? 'on' : 'off'}"
+            >
+              ${active ? `${site.done} · ${site.undo}` : capital(site.verb)}
+            </button>
+          </form>`;
+  return simPage({
+    site: site.segment,
+    title: `${profile.displayName} on ${site.label}`,
+    body: html`${siteBar(site)}
+      <main class="sim-main">
+        ${generatedNote('generated' in profile)}
+        <section class="sim-card social-card">
+          <img
+            src="${'generated' in profile ? generatedAvatarUrl(profile.handle) : '/sim/assets/avatar.svg'}"
+            alt=""
+            width="96"
+            height="96"
+          />
+          <div>
+            <h1>${profile.displayName}</h1>
+            <p class="sim-muted">${site.segment === 'x' ? '@' : 'facebook.com/'}${profile.handle}</p>
+            ${profile.bio ? html`<p>${profile.bio}</p>` : ''} ${button}
+          </div>
+        </section>
+        ${whoBar(site, me, here)}
+      </main>`,
+  });
+}
+
+export function loginPage(site: SocialSite, back: string, handle: string, error: string | null): string {
+  const body = html`${siteBar(site)}
+    <main class="sim-main">
+      <section class="sim-card">
+        <h1>Sign in to the simulated ${site.label}</h1>
+        <p class="sim-muted">
+          No password: this is the offline stand-in. Type the handle of the account you act as; it is made the
+          first time.
+        </p>
+        ${error ? html`<p class="sim-error" role="alert">${error}</p>` : ''}
+        <form class="sim-form" method="post" action="/sim/${site.segment}/login">
+          ${handleField(site, handle)}
+          <input type="hidden" name="return" value="${back}" />
+          <p><button class="sim-btn sim-btn--primary" type="submit">Sign in</button></p>
+        </form>
+      </section>
+    </main>`;
+  return simPage({ site: site.segment, title: `Sign in to ${site.label}`, body });
 }

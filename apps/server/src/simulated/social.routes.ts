@@ -1,19 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { HANDLE } from '../integrations/open-url.js';
-import { html, notFoundPage, sendPage, setSimCookie, simPage } from './html.js';
-import { generatedNote } from './imdb.pages.js';
-import { generatedAvatarUrl } from './sim.assets.js';
+import { notFoundPage, sendPage, setSimCookie } from './html.js';
 import * as repo from './sim.repo.js';
 import {
+  loginPage,
+  profilePage,
   safeReturn,
   seeOther,
   signedIn,
-  siteBar,
   SOCIAL_SITES,
-  whoBar,
   type SocialSite,
-  handleField,
 } from './social.pages.js';
 
 /**
@@ -66,42 +63,7 @@ function siteRoutes(app: FastifyInstance, site: SocialSite): void {
     const me = signedIn(req, site);
     const active = me ? await repo.hasClicked(db, site.platform, me, profile.handle) : false;
     const here = `${base}/${encodeURIComponent(params.data?.handle ?? profile.handle)}`;
-    const isMe = me?.toLowerCase() === profile.handle.toLowerCase();
-    const button = !me
-      ? html``
-      : isMe
-        ? html`<p class="sim-muted">This is you.</p>`
-        : html`<form method="post" action="${here}/${site.verb}">
-            <button
-              class="sim-btn ${active ? 'sim-btn--outline' : 'sim-btn--primary'}"
-              type="submit"
-              data-state="${active ? 'on' : 'off'}"
-            >
-              ${active ? `${site.done} · ${site.undo}` : capital(site.verb)}
-            </button>
-          </form>`;
-    const body = html`${siteBar(site)}
-      <main class="sim-main">
-        ${generatedNote('generated' in profile)}
-        <section class="sim-card social-card">
-          <img
-            src="${'generated' in profile ? generatedAvatarUrl(profile.handle) : '/sim/assets/avatar.svg'}"
-            alt=""
-            width="96"
-            height="96"
-          />
-          <div>
-            <h1>${profile.displayName}</h1>
-            <p class="sim-muted">${site.segment === 'x' ? '@' : 'facebook.com/'}${profile.handle}</p>
-            ${profile.bio ? html`<p>${profile.bio}</p>` : ''} ${button}
-          </div>
-        </section>
-        ${whoBar(site, me, here)}
-      </main>`;
-    return sendPage(
-      reply,
-      simPage({ site: site.segment, title: `${profile.displayName} on ${site.label}`, body }),
-    );
+    return sendPage(reply, profilePage(site, profile, me, active, here));
   });
 
   app.post(`${base}/:handle/${site.verb}`, async (req, reply) => {
@@ -122,26 +84,4 @@ function siteRoutes(app: FastifyInstance, site: SocialSite): void {
     }
     return seeOther(reply, here);
   });
-}
-
-const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-
-function loginPage(site: SocialSite, back: string, handle: string, error: string | null): string {
-  const body = html`${siteBar(site)}
-    <main class="sim-main">
-      <section class="sim-card">
-        <h1>Sign in to the simulated ${site.label}</h1>
-        <p class="sim-muted">
-          No password: this is the offline stand-in. Type the handle of the account you act as; it is made the
-          first time.
-        </p>
-        ${error ? html`<p class="sim-error" role="alert">${error}</p>` : ''}
-        <form class="sim-form" method="post" action="/sim/${site.segment}/login">
-          ${handleField(site, handle)}
-          <input type="hidden" name="return" value="${back}" />
-          <p><button class="sim-btn sim-btn--primary" type="submit">Sign in</button></p>
-        </form>
-      </section>
-    </main>`;
-  return simPage({ site: site.segment, title: `Sign in to ${site.label}`, body });
 }

@@ -116,21 +116,19 @@ export function profilePage(
   here: string,
 ): string {
   const isMe = me?.toLowerCase() === profile.handle.toLowerCase();
-  // The form is indented as it sits in the served card; prettier would indent it by code depth.
-  // prettier-ignore
   const button = !me
     ? html``
     : isMe
       ? html`<p class="sim-muted">This is you.</p>`
       : html`<form method="post" action="${here}/${site.verb}">
-            <button
-              class="sim-btn ${active ? 'sim-btn--outline' : 'sim-btn--primary'}"
-              type="submit"
-              data-state="${active ? 'on' : 'off'}"
-            >
-              ${active ? `${site.done} · ${site.undo}` : capital(site.verb)}
-            </button>
-          </form>`;
+          <button
+            class="sim-btn ${active ? 'sim-btn--outline' : 'sim-btn--primary'}"
+            type="submit"
+            data-state="${active ? 'on' : 'off'}"
+          >
+            ${active ? `${site.done} · ${site.undo}` : capital(site.verb)}
+          </button>
+        </form>`;
   return simPage({
     site: site.segment,
     title: `${profile.displayName} on ${site.label}`,

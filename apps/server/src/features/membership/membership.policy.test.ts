@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { earn } from '@marquee/contract';
 import { levelAbilities, membershipOf, proTradeChoices, tradeablePremiumDays } from './membership.policy.js';
 
 const now = new Date('2026-05-01T12:00:00Z');
@@ -79,6 +80,7 @@ describe('what each level lets a member do (docs/domain.md MEM1)', () => {
       startConversations: false,
       askProViews: false,
       proTools: false,
+      imdbPointsCap: earn.EARN.imdbPointsCapFree,
     });
     expect(levelAbilities('premium')).toMatchObject({
       dailyActions: 60,
@@ -87,6 +89,7 @@ describe('what each level lets a member do (docs/domain.md MEM1)', () => {
       photos: null,
       askProViews: true,
       proTools: false,
+      imdbPointsCap: earn.EARN.imdbPointsCapPaid,
     });
     expect(levelAbilities('pro')).toMatchObject({ referralBonus: { each: 3, max: 30 }, proTools: true });
     expect(levelAbilities('managed')).toMatchObject({ askProViews: false, proTools: false });

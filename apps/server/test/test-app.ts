@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -33,7 +34,8 @@ export interface Answer<Op extends Operation> {
 export const TEST_START = new Date('2026-03-10T18:00:00Z');
 
 /**
- * The app on a real database for one test file: PGlite in memory, or the run's PostgreSQL database.
+ * The app on a real database for one test file: an in-memory PGlite loaded from the run's migrated
+ * copy (test/global-setup.ts), or the run's PostgreSQL database.
  * After the file, the ledger invariants of D3.1 must hold.
  */
 export function useTestApp(
@@ -66,8 +68,9 @@ export function useTestApp(
       postgresUrl = own.url;
       dropOwnDatabase = own.drop;
     }
-    database = await openDatabase(postgresUrl ? { url: postgresUrl } : { dataDir: null });
-    if (!inject('postgresUrl') || opts.ownDatabase) await database.migrate();
+    database = await openDatabase(
+      postgresUrl ? { url: postgresUrl } : { dataDir: null, loadDataDir: migratedPglite() },
+    );
     ctx.config = { ...loadConfig({ PORT: '3999', PUBLIC_URL: 'http://marquee.test' }), ...opts.config };
     ctx.db = database.db;
     ctx.app = await buildApp({
@@ -104,11 +107,25 @@ export function useTestApp(
   return ctx;
 }
 
+let pgliteTemplate: Uint8Array | undefined;
+
+/**
+ * A copy of the run's migrated PGlite data directory (test/global-setup.ts), read once per worker.
+ * PGlite takes a Blob but only calls its arrayBuffer(), which Node's own Blob answers slowly, in
+ * small chunks (about 0.15 s for each file).
+ */
+function migratedPglite(): Blob {
+  const file = inject('pgliteTemplate');
+  if (!file) throw new Error('No migrated PGlite template: is test/global-setup.ts the global setup?');
+  const bytes = (pgliteTemplate ??= new Uint8Array(fs.readFileSync(file)));
+  return { type: 'application/x-tar', arrayBuffer: async () => bytes.slice().buffer } as unknown as Blob;
+}
+
 async function createOwnDatabase(runUrl: string) {
   const name = `${new URL(runUrl).pathname.slice(1)}_${rand()}${rand()}`;
   const run = new pg.Client({ connectionString: runUrl });
   await run.connect();
-  await run.query(`CREATE DATABASE ${name}`);
+  await run.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
   await run.end();
   const url = new URL(runUrl);
   url.pathname = `/${name}`;

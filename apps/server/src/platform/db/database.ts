@@ -31,6 +31,8 @@ export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../../migrat
 export async function openDatabase(opts: {
   url?: string;
   dataDir?: string | null;
+  /** In memory only: start from this copy of a data directory (PGlite's `dumpDataDir()`), not an empty one. */
+  loadDataDir?: Blob;
   /** Connections to PostgreSQL; a few per core serve best, as the work is mostly the database's CPU. */
   poolSize?: number;
 }): Promise<Database> {
@@ -59,7 +61,7 @@ export async function openDatabase(opts: {
     fs.mkdirSync(opts.dataDir, { recursive: true });
     client = await PGlite.create(path.join(opts.dataDir, 'pglite'));
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
   }
   const db = drizzlePglite(client, { casing: 'snake_case' });
   return {

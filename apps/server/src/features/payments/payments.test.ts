@@ -7,32 +7,20 @@ import { buildMember } from '../../../test/factories.js';
 import { users } from '../members/members.tables.js';
 import { subscriptions } from '../membership/membership.tables.js';
 import { DAY_MS } from '../../platform/time.js';
-import { createPaymentProviders } from './payments.providers.js';
 import { purchases } from './payments.tables.js';
 import { TEST_SIGNATURE_HEADER } from './providers/test.js';
-import { signPayPal, TEST_CERTS, testPayPalCerts } from './webhook-test-support.js';
+import { liveProviders, signPayPal, TEST_CERTS, testPayPalCerts } from './webhook-test-support.js';
 
 const STRIPE_SECRET = 'whsec_test_marquee';
 const PAYPAL_WEBHOOK_ID = 'WH-MARQUEE-TEST';
 
 const t = useTestApp({
-  payments: (config, clock) =>
-    createPaymentProviders(
-      {
-        ...config.payments,
-        stripe: { secretKey: 'sk_test_offline', webhookSecret: STRIPE_SECRET },
-        paypal: {
-          clientId: 'id',
-          secret: 'secret',
-          webhookId: PAYPAL_WEBHOOK_ID,
-          apiBase: 'https://api-m.sandbox.paypal.com',
-          plans: {},
-        },
-      },
-      clock,
-      // The certificate a real event names is fetched from PayPal; here a test authority's stands in.
-      testPayPalCerts(),
-    ),
+  payments: liveProviders(
+    STRIPE_SECRET,
+    PAYPAL_WEBHOOK_ID,
+    // The certificate a real event names is fetched from PayPal; here a test authority's stands in.
+    testPayPalCerts(),
+  ),
 });
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -8,12 +8,12 @@ import { outboxMails } from '../../platform/mail.tables.js';
 import { DAY_MS } from '../../platform/time.js';
 import { users } from '../members/members.tables.js';
 import { subscriptions } from '../membership/membership.tables.js';
-import { createPaymentProviders } from './payments.providers.js';
 import { purchases } from './payments.tables.js';
 import { customId, PayPalProvider } from './providers/paypal.js';
 import { PayPalCertStore } from './providers/paypal-certs.js';
 import {
   certUrl,
+  liveProviders,
   realEvent,
   realFile,
   signPayPal,
@@ -34,22 +34,7 @@ const PAYPAL_WEBHOOK_ID = 'WH-MARQUEE-REAL-EVENTS';
 const certs = testPayPalCerts();
 
 const t = useTestApp({
-  payments: (config, clock) =>
-    createPaymentProviders(
-      {
-        ...config.payments,
-        stripe: { secretKey: 'sk_test_offline', webhookSecret: STRIPE_SECRET },
-        paypal: {
-          clientId: 'id',
-          secret: 'secret',
-          webhookId: PAYPAL_WEBHOOK_ID,
-          apiBase: 'https://api-m.sandbox.paypal.com',
-          plans: {},
-        },
-      },
-      clock,
-      certs,
-    ),
+  payments: liveProviders(STRIPE_SECRET, PAYPAL_WEBHOOK_ID, certs),
 });
 
 type Json = Record<string, unknown>;

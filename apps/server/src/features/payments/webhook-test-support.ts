@@ -2,7 +2,9 @@ import { createSign } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
-import type { PayPalCertSource } from './payments.providers.js';
+import type { AppConfig } from '../../platform/config.js';
+import type { Clock } from '../../platform/clock.js';
+import { createPaymentProviders, type PayPalCertSource } from './payments.providers.js';
 
 /**
  * What the payment tests share: the real events of fixtures/real (SOURCES.md there says where each
@@ -79,4 +81,27 @@ export function signPayPal(
     'paypal-cert-url': opts.url ?? certUrl(cert),
     'paypal-auth-algo': 'SHA256withRSA',
   };
+}
+
+/**
+ * The providers as a live site has them (Stripe and PayPal configured), with the given webhook
+ * secrets and PayPal's certificates from `certs` instead of PayPal's servers.
+ */
+export function liveProviders(stripeWebhookSecret: string, paypalWebhookId: string, certs: PayPalCertSource) {
+  return (config: AppConfig, clock: Clock) =>
+    createPaymentProviders(
+      {
+        ...config.payments,
+        stripe: { secretKey: 'sk_test_offline', webhookSecret: stripeWebhookSecret },
+        paypal: {
+          clientId: 'id',
+          secret: 'secret',
+          webhookId: paypalWebhookId,
+          apiBase: 'https://api-m.sandbox.paypal.com',
+          plans: {},
+        },
+      },
+      clock,
+      certs,
+    );
 }

@@ -36,15 +36,15 @@ function place(file) {
 
 const isTestFile = (rel) => {
   const base = rel[rel.length - 1];
-  return /\.test\.tsx?$/.test(base) || /test-support/.test(base) || base === 'test-files.ts' || rel[0] === 'test';
+  return (
+    /\.test\.tsx?$/.test(base) || /test-support/.test(base) || base === 'test-files.ts' || rel[0] === 'test'
+  );
 };
 
 const canUseDrizzle = (p) => {
   const base = p.rel[p.rel.length - 1];
   return (
-    /\.(repo|tables)\.ts$/.test(base) ||
-    (p.zone === 'platform' && p.rel[1] === 'db') ||
-    p.zone === 'scripts'
+    /\.(repo|tables)\.ts$/.test(base) || (p.zone === 'platform' && p.rel[1] === 'db') || p.zone === 'scripts'
   );
 };
 
@@ -58,7 +58,9 @@ const canUseSimulated = (p) =>
 const isPublicEntry = (target) => {
   if (target.rel.length === 2) return true;
   const base = target.rel[target.rel.length - 1].replace(/\.(js|ts|tsx)$/, '');
-  return target.rel.length === 3 && (base === 'index' || (target.app === 'server' && base.endsWith('.tables')));
+  return (
+    target.rel.length === 3 && (base === 'index' || (target.app === 'server' && base.endsWith('.tables')))
+  );
 };
 
 export default {

@@ -5,22 +5,11 @@ import { AppError, conflict, loggedOut } from '../../platform/errors.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { hashToken, newToken } from '../../platform/tokens.js';
 import { takeRate, takeRateOrThrow } from '../../platform/rate-limit.js';
-import {
-  emailTaken,
-  findByLogin,
-  findMember,
-  isActiveMember,
-  usernameTaken,
-} from '../members/index.js';
+import { emailTaken, findByLogin, findMember, isActiveMember, usernameTaken } from '../members/index.js';
 import { mailReferralJoined } from '../referrals/index.js';
 import { HOUSE_ID, movePoints } from '../points/index.js';
 import * as repo from './login.repo.js';
-import {
-  emailWasDeleted,
-  eraseMember,
-  hasRenewingSubscription,
-  lockAccount,
-} from '../account/index.js';
+import { emailWasDeleted, eraseMember, hasRenewingSubscription, lockAccount } from '../account/index.js';
 import { removeImageFiles } from '../uploads/index.js';
 import type { DailyJob } from '../../platform/jobs.js';
 import {

@@ -57,7 +57,7 @@ const MEMBER_PAGES: [path: string, feature: string, page?: ComponentType][] = [
   ['/community/board', 'Message Board'],
   ['/community/directory', 'Member Directory'],
   ['/community/watch', 'When To Watch'],
-  ['/community', 'Community'],
+  ['/community', 'Community', lazyPage(() => import('../features/community/CommunityPage'))],
   [
     '/getting-started',
     'Getting Started',

@@ -30,3 +30,4 @@ export * as board from './board.js';
 export * as media from './media.js';
 export * as directory from './directory.js';
 export * as onboarding from './onboarding.js';
+export * as help from './help.js';

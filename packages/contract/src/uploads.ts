@@ -41,7 +41,7 @@ export const uploadFile = () =>
     { error: NO_FILE },
   );
 
-export const IMAGE_FOLDERS = ['profiles', 'news', 'board'] as const;
+export const IMAGE_FOLDERS = ['profiles', 'news', 'board', 'help'] as const;
 export type ImageFolder = (typeof IMAGE_FOLDERS)[number];
 /**
  * What uploads/ takes: profile photos. News and board posts send their picture with the post itself,

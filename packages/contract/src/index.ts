@@ -31,3 +31,4 @@ export * as media from './media.js';
 export * as directory from './directory.js';
 export * as onboarding from './onboarding.js';
 export * as help from './help.js';
+export * as watch from './watch.js';

@@ -27,6 +27,11 @@ export const EMAIL_KINDS = [
     title: 'Featured Member',
     description: 'When you are one of the day’s Featured Members.',
   },
+  {
+    name: 'help',
+    title: 'Help center replies',
+    description: 'When the support team answers one of your help requests.',
+  },
 ] as const;
 
 export type EmailKind = Exclude<(typeof EMAIL_KINDS)[number]['name'], 'all'>;

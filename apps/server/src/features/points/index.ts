@@ -2,7 +2,7 @@
  * The points feature's public entry: what other features may use of it (the boundary rule,
  * docs/architecture.md "Boundaries"). Everything else in this folder is the feature's own.
  */
-export { HOUSE_ID, InsufficientPoints, houseTill, movePoints } from './ledger.js';
+export { HOUSE_ID, InsufficientPoints, SUPPORT_ACCOUNT_ID, houseTill, movePoints } from './ledger.js';
 export { paymentFailure, paymentWrites } from './ledger.repo.js';
 export type { Payment } from './ledger.repo.js';
 export {

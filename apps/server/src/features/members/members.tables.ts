@@ -87,6 +87,16 @@ export const users = pgTable(
     index('users_username_prefix_idx')
       .on(sql`lower(${t.username}) text_pattern_ops`)
       .where(sql`${t.kind} = 'member' and ${t.status} = 'active'`),
+    // directory/fetchResults (D12.2, docs/domain.md DR3, decision 0024): a location and a job among
+    // job_1..3, most recently active first. One index per job column, each read in order and merged
+    // (directory.repo.ts); active members with that job and a location only.
+    ...([t.job1, t.job2, t.job3] as const).map((job, i) =>
+      index(`users_directory_job${i + 1}_idx`)
+        .on(t.location, job, t.lastActiveAt.desc().nullsLast(), t.id.desc())
+        .where(
+          sql`${t.kind} = 'member' and ${t.status} = 'active' and ${t.location} is not null and ${job} is not null`,
+        ),
+    ),
     // D3.1: no member balance is ever negative; only the house may go below zero.
     check('users_member_points_not_negative', sql`${t.kind} <> 'member' OR ${t.points} >= 0`),
   ],

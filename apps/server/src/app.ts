@@ -49,6 +49,8 @@ import { boardRoutes } from './features/board/board.routes.js';
 import { mediaRoutes } from './features/media/media.routes.js';
 import { directoryRoutes } from './features/directory/directory.routes.js';
 import { onboardingRoutes } from './features/onboarding/onboarding.routes.js';
+import { helpRoutes } from './features/help/help.routes.js';
+import { withChatSources } from './features/help/index.js';
 import { sessionKeeper } from './features/login/session.repo.js';
 import { featuringJob } from './features/featured-members/featured-members.service.js';
 import { membershipRemindersJob } from './features/membership/reminders.js';
@@ -120,7 +122,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const pictureOrigin = await imageOrigin(config);
   await app.register(helmet, {
     contentSecurityPolicy: {
-      directives: {
+      // The help area's hosted chat, when one is configured (docs/domain.md H9).
+      directives: withChatSources(config.chat, {
         // The YouTube player script and frames (the note "Known on these machines" in docs/rules.md).
         'script-src': ["'self'", 'https://www.youtube.com', 'https://s.ytimg.com'],
         'frame-src': ["'self'", 'https://www.youtube.com', 'https://www.youtube-nocookie.com'],
@@ -134,7 +137,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
           'https://pbs.twimg.com',
           ...(pictureOrigin ? [pictureOrigin] : []),
         ],
-      },
+      }),
     },
   });
   await app.register(formbody);
@@ -219,6 +222,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     mediaRoutes,
     directoryRoutes,
     onboardingRoutes,
+    helpRoutes,
     devmailRoutes,
     devclockRoutes,
   ]) {

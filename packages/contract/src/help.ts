@@ -198,14 +198,12 @@ export const fetchOpenRequests = operation<{ status: 'success'; openRequests: He
   input: z.object({}),
 });
 
-export const fetchClosedRequests = operation<{ status: 'success'; closedRequests: HelpRequestSummary[] }>()(
-  {
-    method: 'GET',
-    path: 'help/fetchClosedRequests',
-    audience: 'member',
-    input: z.object({}),
-  },
-);
+export const fetchClosedRequests = operation<{ status: 'success'; closedRequests: HelpRequestSummary[] }>()({
+  method: 'GET',
+  path: 'help/fetchClosedRequests',
+  audience: 'member',
+  input: z.object({}),
+});
 
 const statusSchema = z.enum(HELP_STATUSES, {
   error: 'Please choose Pending, Awaiting Response or Closed.',
@@ -275,7 +273,8 @@ export const fetchHelpRequests = operation<{
 export const CHAT_POLL_MS = 4000;
 export const CHAT_MAX = 1000;
 export const CHAT_LENGTH_ERROR = 'Please write a message of 1 to 1,000 characters.';
-export const CHAT_WELCOME = 'Hi! Ask us anything: the support team answers here while you are on the help pages.';
+export const CHAT_WELCOME =
+  'Hi! Ask us anything: the support team answers here while you are on the help pages.';
 /** The chat messages a panel opens with (older ones are kept, not shown). */
 export const CHAT_HISTORY = 50;
 

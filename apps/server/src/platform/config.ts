@@ -46,6 +46,19 @@ export interface S3Config {
   forcePathStyle: boolean;
 }
 
+/**
+ * The live chat of the help area (docs/domain.md H9): Marquee's own (the default) or Intercom's
+ * Messenger. `identitySecret` signs the member's id (HMAC-SHA256) as the hosted service verifies it.
+ */
+export interface ChatConfig {
+  provider: 'marquee' | 'intercom';
+  identitySecret: string;
+  /** Intercom's workspace (app) id. */
+  appId?: string;
+  /** Intercom's API region, https://api-iam.intercom.io unless the workspace is hosted in the EU or Australia. */
+  apiBase?: string;
+}
+
 export interface AppConfig {
   port: number;
   host: string;
@@ -74,6 +87,8 @@ export interface AppConfig {
   seedDemo: boolean;
   /** The unsafe settings an operator allowed explicitly in production (UNSAFE_*). */
   unsafe: UnsafeAllowances;
+  /** The help area's live chat (CHAT_*). */
+  chat: ChatConfig;
 }
 
 export interface UnsafeAllowances {
@@ -176,6 +191,10 @@ const envSchema = z.object({
   PAYPAL_WEBHOOK_ID: optionalText,
   PAYPAL_API_BASE: url('PAYPAL_API_BASE'),
   PAYPAL_PLANS: optionalText,
+  CHAT_PROVIDER: choice('CHAT_PROVIDER', ['marquee', 'intercom'], 'marquee'),
+  CHAT_APP_ID: optionalText,
+  CHAT_IDENTITY_SECRET: optionalText,
+  CHAT_API_BASE: url('CHAT_API_BASE'),
   CONTROLLABLE_CLOCK: flag('CONTROLLABLE_CLOCK', false),
   TRUST_PROXY: flag('TRUST_PROXY', false),
   LOG_LEVEL: choice('LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
@@ -266,6 +285,26 @@ export function loadConfig(raw: NodeJS.ProcessEnv = process.env): AppConfig {
       partialProviders: env.UNSAFE_PARTIAL_PROVIDERS,
       simulatedPlatforms: env.UNSAFE_SIMULATED_PLATFORMS,
     },
+    chat: chatConfig(env),
+  };
+}
+
+/**
+ * The live chat (H9): Intercom needs its app id and identity secret, or the app does not start.
+ * Marquee's own chat trusts the session; its hash uses CHAT_IDENTITY_SECRET when given, else a
+ * secret of this process.
+ */
+function chatConfig(env: Env): ChatConfig {
+  const identitySecret = env.CHAT_IDENTITY_SECRET ?? randomBytes(32).toString('hex');
+  if (env.CHAT_PROVIDER === 'marquee') return { provider: 'marquee', identitySecret };
+  const missing = (['CHAT_APP_ID', 'CHAT_IDENTITY_SECRET'] as const).filter((k) => env[k] === undefined);
+  if (missing.length)
+    throw new ConfigError([`CHAT_PROVIDER is intercom, so ${missing.join(' and ')} must be set too.`]);
+  return {
+    provider: 'intercom',
+    identitySecret,
+    appId: env.CHAT_APP_ID,
+    apiBase: (env.CHAT_API_BASE ?? 'https://api-iam.intercom.io').replace(/\/$/, ''),
   };
 }
 
@@ -336,6 +375,7 @@ export function productionProblems(raw: NodeJS.ProcessEnv, config: AppConfig): s
       'PAYPAL_SECRET',
       'SMTP_PASS',
       'S3_SECRET_ACCESS_KEY',
+      'CHAT_IDENTITY_SECRET',
     ];
     for (const key of secrets) {
       const value = env[key];

@@ -51,6 +51,7 @@ import { directoryRoutes } from './features/directory/directory.routes.js';
 import { onboardingRoutes } from './features/onboarding/onboarding.routes.js';
 import { helpRoutes } from './features/help/help.routes.js';
 import { withChatSources } from './features/help/index.js';
+import { watchRoutes } from './features/watch/watch.routes.js';
 import { sessionKeeper } from './features/login/session.repo.js';
 import { featuringJob } from './features/featured-members/featured-members.service.js';
 import { membershipRemindersJob } from './features/membership/reminders.js';
@@ -223,6 +224,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     directoryRoutes,
     onboardingRoutes,
     helpRoutes,
+    watchRoutes,
     devmailRoutes,
     devclockRoutes,
   ]) {

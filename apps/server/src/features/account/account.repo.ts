@@ -26,6 +26,7 @@ import {
   newsLikes,
 } from '../news/news.tables.js';
 import { boardPosts, boardSubscriptions, boardThreads } from '../board/board.tables.js';
+import { eraseMemberEvents } from '../watch/index.js';
 import { clearRate, clearRatePrefix } from '../../platform/rate-limit.js';
 import { deletedEmailHash, passwordCheckKey } from './account.policy.js';
 
@@ -275,6 +276,8 @@ export async function eraseMember(
       )})`);
   }
   await tx.delete(boardSubscriptions).where(eq(boardSubscriptions.userId, id));
+  // When To Watch: their events (with everyone's places), their places in others' (W7).
+  await eraseMemberEvents(tx, id);
   await tx.delete(messageThreads).where(or(eq(messageThreads.ownerId, id), eq(messageThreads.otherId, id)));
   await tx.delete(messages).where(or(eq(messages.senderId, id), eq(messages.recipientId, id)));
   await tx.delete(alerts).where(eq(alerts.userId, id));

@@ -1,0 +1,281 @@
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { executePrepared, rowsOf, type Db } from '../../platform/db/database.js';
+import { users } from '../members/members.tables.js';
+import { notBlockedWith } from '../members/index.js';
+import { eventParticipants, events } from './watch.tables.js';
+
+/** Drizzle leaves column names unqualified in raw text, so the joined rows are named explicitly. */
+const poster = sql.raw('e.posted_by');
+const participant = sql.raw('p.user_id');
+
+export interface EventRow {
+  id: number;
+  category: string;
+  title: string;
+  day: string;
+  startsAt: Date | null;
+  postedBy: number;
+  posterFirst: string;
+  posterLast: string;
+  takingPart: boolean;
+}
+
+interface RawEventRow {
+  id: number;
+  category: string;
+  title: string;
+  day: string | Date;
+  starts_at: string | Date | null;
+  posted_by: number;
+  first: string;
+  last: string;
+  taking_part: boolean;
+}
+
+/** A date column comes back as text from PostgreSQL and PGlite alike, but a Date is read too. */
+const dayText = (day: string | Date) =>
+  typeof day === 'string' ? day.slice(0, 10) : day.toISOString().slice(0, 10);
+
+const eventRow = (r: RawEventRow): EventRow => ({
+  id: Number(r.id),
+  category: r.category,
+  title: r.title,
+  day: dayText(r.day),
+  startsAt: r.starts_at === null ? null : new Date(r.starts_at),
+  postedBy: Number(r.posted_by),
+  posterFirst: r.first,
+  posterLast: r.last,
+  takingPart: Boolean(r.taking_part),
+});
+
+/**
+ * The calendar's events from `from` to `to` (Pacific days) in the order it shows them: by day, dates
+ * only first, then by time (W6). One range read of events_day_idx; each poster by primary key, active
+ * and not blocked either way with the viewer (W9), and whether the viewer takes part, by the
+ * participants' primary key.
+ */
+export function monthEventsQuery(viewerId: number, from: string, to: string, limit: number): SQL {
+  return sql`
+    select e.id, e.category, e.title, e.day, e.starts_at, e.posted_by, u.first, u.last,
+           exists (select 1 from ${eventParticipants} p where p.event_id = e.id and p.user_id = ${viewerId}) as taking_part
+    from ${events} e
+    join ${users} u on u.id = e.posted_by
+    where e.day >= ${from}::date and e.day <= ${to}::date
+      and u.status = 'active'
+      and ${notBlockedWith(viewerId, poster)}
+    order by e.day, e.starts_at asc nulls first, e.id
+    limit ${limit}`;
+}
+
+export async function monthEvents(
+  db: Db,
+  viewerId: number,
+  from: string,
+  to: string,
+  limit: number,
+): Promise<EventRow[]> {
+  const rows = await executePrepared<RawEventRow>(
+    db,
+    'watch_month_events',
+    monthEventsQuery(viewerId, from, to, limit),
+  );
+  return rows.map(eventRow);
+}
+
+export interface EventDetailRow extends EventRow {
+  channel: string;
+  channelUrl: string;
+  imdbUrl: string;
+  notes: string;
+  participantCount: number;
+  /** The poster's account is active and neither blocked the other (W9). */
+  visible: boolean;
+}
+
+/** One event with its poster, whether the viewer may see it (W9) and how many take part. */
+export function eventDetailsQuery(viewerId: number, eventId: number): SQL {
+  return sql`
+    select e.id, e.category, e.title, e.day, e.starts_at, e.posted_by, u.first, u.last,
+           e.channel, e.channel_url, e.imdb_url, e.notes,
+           exists (select 1 from ${eventParticipants} p where p.event_id = e.id and p.user_id = ${viewerId}) as taking_part,
+           (select count(*)::int from ${eventParticipants} p where p.event_id = e.id) as participant_count,
+           (u.status = 'active' and ${notBlockedWith(viewerId, poster)}) as visible
+    from ${events} e
+    join ${users} u on u.id = e.posted_by
+    where e.id = ${eventId}`;
+}
+
+export async function eventDetails(
+  db: Db,
+  viewerId: number,
+  eventId: number,
+): Promise<EventDetailRow | null> {
+  const [row] = await rowsOf<
+    RawEventRow & {
+      channel: string;
+      channel_url: string;
+      imdb_url: string;
+      notes: string;
+      participant_count: number;
+      visible: boolean;
+    }
+  >(db, eventDetailsQuery(viewerId, eventId));
+  if (!row) return null;
+  return {
+    ...eventRow(row),
+    channel: row.channel,
+    channelUrl: row.channel_url,
+    imdbUrl: row.imdb_url,
+    notes: row.notes,
+    participantCount: Number(row.participant_count),
+    visible: Boolean(row.visible),
+  };
+}
+
+export interface ParticipantRow {
+  id: number;
+  first: string;
+  last: string;
+  role: string;
+}
+
+/**
+ * Who takes part, the poster first and then in the order they joined: active members not blocked
+ * either way with the viewer (W9). Read by the participants' primary key (event_id first).
+ */
+export function participantsQuery(viewerId: number, eventId: number, posterId: number, limit: number): SQL {
+  return sql`
+    select p.user_id as id, u.first, u.last, p.role
+    from ${eventParticipants} p
+    join ${users} u on u.id = p.user_id
+    where p.event_id = ${eventId}
+      and u.status = 'active'
+      and ${notBlockedWith(viewerId, participant)}
+    order by p.user_id = ${posterId} desc, p.joined_at, p.user_id
+    limit ${limit}`;
+}
+
+export async function participants(
+  db: Db,
+  viewerId: number,
+  eventId: number,
+  posterId: number,
+  limit: number,
+): Promise<ParticipantRow[]> {
+  const rows = await rowsOf<ParticipantRow>(db, participantsQuery(viewerId, eventId, posterId, limit));
+  return rows.map((r) => ({ ...r, id: Number(r.id) }));
+}
+
+/** Writes a new event and its poster's place in it (run inside the adding transaction). */
+export async function insertEvent(
+  tx: Db,
+  e: {
+    category: string;
+    title: string;
+    postedBy: number;
+    day: string;
+    startsAt: Date | null;
+    channel: string;
+    channelUrl: string;
+    imdbUrl: string;
+    notes: string;
+    role: string;
+    at: Date;
+  },
+): Promise<number> {
+  const [row] = await tx
+    .insert(events)
+    .values({
+      category: e.category,
+      title: e.title,
+      postedBy: e.postedBy,
+      day: e.day,
+      startsAt: e.startsAt,
+      channel: e.channel,
+      channelUrl: e.channelUrl,
+      imdbUrl: e.imdbUrl,
+      notes: e.notes,
+      createdAt: e.at,
+    })
+    .returning({ id: events.id });
+  const id = (row as { id: number }).id;
+  await tx
+    .insert(eventParticipants)
+    .values({ eventId: id, userId: e.postedBy, role: e.role, joinedAt: e.at });
+  return id;
+}
+
+/**
+ * Locks an event's row for the rest of the transaction (W8): joining, leaving and deleting one event
+ * take turns, so no one joins an event being deleted and the last to leave sees who is left.
+ */
+export async function lockEvent(
+  tx: Db,
+  eventId: number,
+): Promise<{ id: number; day: string; startsAt: Date | null; postedBy: number } | null> {
+  const [row] = await tx
+    .select({ id: events.id, day: events.day, startsAt: events.startsAt, postedBy: events.postedBy })
+    .from(events)
+    .where(eq(events.id, eventId))
+    .for('update');
+  return row ?? null;
+}
+
+/** Adds a member's place; false when they already have one (the primary key). */
+export async function insertParticipant(
+  tx: Db,
+  p: { eventId: number; userId: number; role: string; at: Date },
+): Promise<boolean> {
+  const rows = await tx
+    .insert(eventParticipants)
+    .values({ eventId: p.eventId, userId: p.userId, role: p.role, joinedAt: p.at })
+    .onConflictDoNothing()
+    .returning({ userId: eventParticipants.userId });
+  return rows.length > 0;
+}
+
+/** Removes a member's place; false when they had none. */
+export async function deleteParticipant(tx: Db, eventId: number, userId: number): Promise<boolean> {
+  const rows = await tx
+    .delete(eventParticipants)
+    .where(and(eq(eventParticipants.eventId, eventId), eq(eventParticipants.userId, userId)))
+    .returning({ userId: eventParticipants.userId });
+  return rows.length > 0;
+}
+
+export async function anyParticipant(tx: Db, eventId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ userId: eventParticipants.userId })
+    .from(eventParticipants)
+    .where(eq(eventParticipants.eventId, eventId))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Deletes an event; its participants go with it (foreign key cascade). */
+export async function deleteEvent(tx: Db, eventId: number): Promise<void> {
+  await tx.delete(events).where(eq(events.id, eventId));
+}
+
+/**
+ * D2.5: a deleted member's events go (with everyone's places in them) and so do their places in
+ * others' events; an event left with nobody taking part goes too (W7). Runs in eraseMember's
+ * transaction.
+ */
+export async function eraseMemberEvents(tx: Db, userId: number): Promise<void> {
+  await tx.delete(events).where(eq(events.postedBy, userId));
+  const left = await tx
+    .delete(eventParticipants)
+    .where(eq(eventParticipants.userId, userId))
+    .returning({ eventId: eventParticipants.eventId });
+  const eventIds = [...new Set(left.map((p) => p.eventId))];
+  if (!eventIds.length) return;
+  await tx
+    .delete(events)
+    .where(
+      and(
+        inArray(events.id, eventIds),
+        sql`not exists (select 1 from ${eventParticipants} p where p.event_id = ${events.id})`,
+      ),
+    );
+}

@@ -18,6 +18,7 @@ import type { Db } from '../platform/db/database.js';
 import { openDatabase, rowsOf } from '../platform/db/database.js';
 import { checkLedger, type LedgerReport } from '../features/points/ledger.check.js';
 import { printLargeSocialReport, seedLargeSocial, socialSizeFor } from './seed-large-social.js';
+import { directoryDetailsSql } from './seed-large-directory.js';
 
 export interface LargeSeedSize {
   members: number;
@@ -157,6 +158,7 @@ async function fill(
            case when g in (101, 202) then ${today} end
     from (select g, random() as r1, random() as r2, random() as r3 from generate_series(1, ${N}::int) g) s`,
   );
+  await step('users: jobs and locations (the directory)', directoryDetailsSql(B));
   await step(
     'subscriptions: managed and recurring',
     sql`

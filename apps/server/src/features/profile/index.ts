@@ -3,3 +3,4 @@
  * docs/architecture.md "Boundaries"). Everything else in this folder is the feature's own.
  */
 export { addProfilePhoto } from './pictures.service.js';
+export { descOf } from './profile.policy.js';

@@ -8,8 +8,12 @@ import type { ChatConfig } from '../../platform/config.js';
  * it `user_hash`.
  */
 export function identityHash(secret: string, userId: number): string {
-  return createHmac('sha256', secret).update(String(userId)).digest('hex');
+  return hmacHex(secret, String(userId));
 }
+
+/** HMAC-SHA256 of `text` under `secret`, in hex. */
+export const hmacHex = (secret: string, text: string): string =>
+  createHmac('sha256', secret).update(text).digest('hex');
 
 /** Content-Security-Policy directive name -> the sources it allows. */
 export type Directives = Record<string, string[]>;

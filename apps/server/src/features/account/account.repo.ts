@@ -25,7 +25,7 @@ import {
   newsItems,
   newsLikes,
 } from '../news/news.tables.js';
-import { boardPosts, boardSubscriptions, boardThreads } from '../board/board.tables.js';
+import { eraseMemberBoard } from '../board/index.js';
 import { eraseMemberEvents } from '../watch/index.js';
 import { clearRate, clearRatePrefix } from '../../platform/rate-limit.js';
 import { deletedEmailHash, passwordCheckKey } from './account.policy.js';
@@ -259,23 +259,7 @@ export async function eraseMember(
     .delete(newsHiddenAuthors)
     .where(or(eq(newsHiddenAuthors.userId, id), eq(newsHiddenAuthors.authorId, id)));
   // Topics they started go whole; in other threads their replies go and the counts follow.
-  await tx.delete(boardThreads).where(eq(boardThreads.userId, id));
-  const repliedIn = await tx
-    .delete(boardPosts)
-    .where(eq(boardPosts.userId, id))
-    .returning({ threadId: boardPosts.threadId });
-  const threadIds = [...new Set(repliedIn.map((p) => p.threadId))];
-  if (threadIds.length) {
-    await tx.execute(sql`
-      update board_threads t set
-        reply_count = greatest((select count(*)::int from board_posts p where p.thread_id = t.id) - 1, 0),
-        last_post_at = coalesce((select max(p.created_at) from board_posts p where p.thread_id = t.id), t.created_at)
-      where t.id in (${sql.join(
-        threadIds.map((t) => sql`${t}`),
-        sql`, `,
-      )})`);
-  }
-  await tx.delete(boardSubscriptions).where(eq(boardSubscriptions.userId, id));
+  await eraseMemberBoard(tx, id);
   // When To Watch: their events (with everyone's places), their places in others' (W7).
   await eraseMemberEvents(tx, id);
   await tx.delete(messageThreads).where(or(eq(messageThreads.ownerId, id), eq(messageThreads.otherId, id)));

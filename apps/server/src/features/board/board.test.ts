@@ -6,7 +6,7 @@ import { buildMember, setStatus, type BuiltMember } from '../../../test/factorie
 import { planOf } from '../../../test/plans.js';
 import { MINUTE_MS } from '../../platform/time.js';
 import { blocks } from '../members/members.tables.js';
-import { boardCategories, boardPosts, boardThreads } from './board.tables.js';
+import { boardPosts, boardThreads } from './board.tables.js';
 import { recentThreadsQuery } from './board.repo.js';
 
 // Recent posts look at every thread, so this file has a database of its own on PostgreSQL too.
@@ -37,10 +37,7 @@ describe('board/fetchRecentPosts', () => {
   });
 
   it('lists the newest threads by last post, leaving out blocked members and inactive authors', async () => {
-    await t.db.insert(boardCategories).values([
-      { category: 'casting', longName: 'Casting', description: 'Auditions and roles.', position: 1 },
-      { category: 'gear', longName: 'Gear', description: 'Cameras and kit.', position: 2 },
-    ]);
+    // The categories are seeded by the migrations (docs/domain.md BD1).
     const viewer = await buildMember(t.db, t.clock);
     const [author, blocker, blockedOne, gone] = await Promise.all(
       Array.from({ length: 4 }, () => buildMember(t.db, t.clock)),

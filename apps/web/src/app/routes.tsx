@@ -55,7 +55,7 @@ const MEMBER_PAGES: [path: string, feature: string, page?: ComponentType][] = [
   ['/community/board/:category/:tid', 'Message Board'],
   ['/community/board/:category', 'Message Board'],
   ['/community/board', 'Message Board'],
-  ['/community/directory', 'Member Directory'],
+  ['/community/directory', 'Member Directory', lazyPage(() => import('../features/directory/DirectoryPage'))],
   ['/community/watch', 'When To Watch'],
   ['/community', 'Community', lazyPage(() => import('../features/community/CommunityPage'))],
   [

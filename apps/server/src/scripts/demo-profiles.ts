@@ -53,6 +53,42 @@ function portrait(first: string, last: string, i: number): Promise<Buffer> {
 }
 
 /**
+ * Where the demo members work: half in Los Angeles, the rest in New York, Atlanta, Vancouver and
+ * London, so the member directory finds several people in each (docs/domain.md Demo data).
+ */
+const DEMO_PLACES = [
+  'Los Angeles, CA',
+  'Los Angeles, CA',
+  'New York, NY',
+  'Los Angeles, CA',
+  'Atlanta, GA',
+  'Los Angeles, CA',
+  'Vancouver, BC',
+  'New York, NY',
+  'Los Angeles, CA',
+  'London, UK',
+];
+
+/**
+ * A demo member's jobs, in order and each once (spec 2 §5): three in four are actors (some naming
+ * another trade first), the rest crew, so that actors in Los Angeles fill more than one page of the
+ * directory and the other searches find a few.
+ */
+function demoJobs(i: number): string[] {
+  const crew = directory.JOB_TYPES.map((t) => t.job_title).filter((j) => j !== 'Actor');
+  const trade = (k: number) => crew[k % crew.length] as string;
+  const jobs =
+    i % 4 === 0
+      ? ['Actor', ...(i % 8 === 0 ? [trade(i * 5 + 3)] : [])]
+      : i % 4 === 1
+        ? [trade(i * 7), 'Actor']
+        : i % 4 === 2
+          ? ['Actor', trade(i * 3 + 1), trade(i * 11 + 5)]
+          : [trade(i * 7 + 2), trade(i * 7 + 9)];
+  return [...new Set(jobs)];
+}
+
+/**
  * The demo community's profiles, seeded once with the rest of the demo by seedDemo: most members
  * get a photo (stored where the configuration says, like an upload), a location, jobs, a bio and
  * two videos of the simulated video catalogue (D9). Names are fixed, so a second seed of another
@@ -66,13 +102,10 @@ export async function seedDemoProfiles(tx: Db, ids: number[], now: number, confi
     .where(inArray(users.id, ids));
   const byId = new Map(people.map((p) => [p.id, p]));
   const at = new Date(now);
-  const jobs = directory.JOB_TYPES.map((t) => t.job_title);
   for (const [i, id] of ids.entries()) {
     const person = byId.get(id);
     if (!person) continue;
-    const job1 = jobs[(i * 7) % jobs.length] as string;
-    const job2 = i % 3 === 0 ? null : (jobs[(i * 7 + 12) % jobs.length] as string);
-    const job3 = i % 4 === 1 ? (jobs[(i * 7 + 25) % jobs.length] as string) : null;
+    const [job1 = null, job2 = null, job3 = null] = demoJobs(i);
     let defaultPic: string | null = null;
     // One in seven keeps the no-photo image, as real communities have members without one.
     if (i % 7 !== 6) {
@@ -100,7 +133,7 @@ export async function seedDemoProfiles(tx: Db, ids: number[], now: number, confi
       .update(users)
       .set({
         defaultPic,
-        location: directory.LOCATIONS[(i * 5) % 30] ?? null,
+        location: DEMO_PLACES[i % DEMO_PLACES.length] ?? null,
         job1,
         job2,
         job3,

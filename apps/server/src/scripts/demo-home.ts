@@ -1,10 +1,10 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../platform/db/database.js';
-import { DAY_MS, HOUR_MS, MINUTE_MS } from '../platform/time.js';
+import { DAY_MS, MINUTE_MS } from '../platform/time.js';
 import { users } from '../features/members/members.tables.js';
 import { profileVideos, videoRatings } from '../features/profile/profile.tables.js';
-import { boardCategories, boardPosts, boardThreads } from '../features/board/board.tables.js';
 import { addSimVideo } from '../simulated/catalogue.js';
+import { seedDemoBoard } from './demo-board.js';
 
 // Demo members by their place in demo-data.ts's PEOPLE (ids[i]).
 const PRIYA = 3;
@@ -14,110 +14,8 @@ const MARCUS = 6;
 const SOFIA = 7;
 const CAMILLE = 9;
 const HANNAH = 11;
-const IMANI = 13;
-const KENJI = 14;
 const RUBY = 17;
 const NOOR = 19;
-const ZOE = 21;
-const AISHA = 23;
-const OMAR = 32;
-
-const CATEGORIES = [
-  ['casting', 'Casting', 'Auditions, self-tapes, agents and finding the right role.'],
-  ['crew-calls', 'Crew Calls', 'Productions looking for crew, and crew looking for work.'],
-  ['festivals', 'Festivals', 'Submissions, premieres, screenings and what to expect.'],
-  ['gear', 'Gear', 'Cameras, lenses, lights, sound and the kit that gets the shot.'],
-  ['screenwriting', 'Screenwriting', 'Drafts, notes, contests and getting scripts read.'],
-  ['general', 'General', 'Everything else about working in film and TV.'],
-] as const;
-
-/** Threads: category, author, title, then each post as [author, text, hours ago]. */
-const THREADS: [string, number, string, [number, string, number][]][] = [
-  [
-    'casting',
-    LENA,
-    'Self-tape setups that casting directors actually like',
-    [
-      [
-        LENA,
-        'What is everyone using for self-tapes these days? I have a ring light and a grey backdrop but my reader audio is always too loud.',
-        30,
-      ],
-      [
-        CAMILLE,
-        'Put your reader further from the mic than you, or have them speak a little softer. Casting wants to hear you, not them.',
-        6,
-      ],
-      [
-        PRIYA,
-        'A cheap lavalier on you makes a huge difference. Keep the framing chest-up and the eyeline just off camera.',
-        0.4,
-      ],
-    ],
-  ],
-  [
-    'crew-calls',
-    OMAR,
-    'Gaffer and key grip needed: 5-day indie shoot in Atlanta',
-    [
-      [
-        OMAR,
-        'Low-budget feature, five days in late spring, mostly night exteriors. Paid, meals and a credit. Message me with your reel.',
-        20,
-      ],
-      [KENJI, 'Sent you a message. I gaffed two shorts in Savannah last year.', 2],
-    ],
-  ],
-  [
-    'festivals',
-    RUBY,
-    'Is it worth paying for festival submission platforms?',
-    [
-      [RUBY, 'We have a 14-minute short finished. Fees add up fast: how do you choose where to submit?', 50],
-      [
-        HANNAH,
-        'Pick ten that fit your film and genre, and ask for fee waivers: many say yes if you write a short, honest note.',
-        26,
-      ],
-    ],
-  ],
-  [
-    'gear',
-    KENJI,
-    'Budget lens kit for a first feature?',
-    [
-      [KENJI, 'Shooting on a Super 35 body. Vintage primes or a modern zoom for speed on set?', 70],
-      [SOFIA, 'Primes if you have a focus puller, the zoom if you are moving fast with a small crew.', 49],
-    ],
-  ],
-  [
-    'screenwriting',
-    IMANI,
-    'Table read etiquette for writers',
-    [
-      [
-        IMANI,
-        'First table read of my pilot next week. Should I read stage directions myself or have someone else do it?',
-        90,
-      ],
-      [NOOR, 'Have someone else read them, so you can listen and take notes. Bring snacks!', 72],
-    ],
-  ],
-  [
-    'general',
-    ZOE,
-    'Introduce yourself: what are you working on this month?',
-    [
-      [
-        ZOE,
-        'New here! Producer in Vancouver, prepping a documentary about coastal fishing towns. What is everyone working on?',
-        120,
-      ],
-      [MARCUS, 'Editing a music video and writing my first short. Welcome!', 100],
-      [AISHA, 'Script supervising on a streaming series until June. Say hi if you are in Toronto.', 96],
-    ],
-  ],
-];
 
 /** Member videos on the simulated YouTube: owner, video id (11 characters), title, seconds, days since added. */
 const VIDEOS: [number, string, string, number, number][] = [
@@ -155,7 +53,7 @@ const FEATURE_ME: [number, number][] = [
  */
 export async function seedDemoHome(tx: Db, ids: number[], now: number): Promise<void> {
   const id = (i: number) => ids[i] as number;
-  await seedBoard(tx, id, now);
+  await seedDemoBoard(tx, ids, now);
   await seedVideos(tx, ids, id, now);
   for (const [i, job1, job2, location] of DESCRIPTIONS) {
     // demo-profiles.ts runs first and may have written a profile: keep it.
@@ -169,45 +67,6 @@ export async function seedDemoHome(tx: Db, ids: number[], now: number): Promise<
       .update(users)
       .set({ featureMe: true, featurePoints })
       .where(eq(users.id, id(i)));
-  }
-}
-
-async function seedBoard(tx: Db, id: (i: number) => number, now: number) {
-  await tx
-    .insert(boardCategories)
-    .values(
-      CATEGORIES.map(([category, longName, description], position) => ({
-        category,
-        longName,
-        description,
-        position,
-      })),
-    )
-    .onConflictDoNothing();
-  for (const [category, author, title, posts] of THREADS) {
-    const at = (hoursAgo: number) => new Date(now - Math.round(hoursAgo * HOUR_MS));
-    const first = posts[0] as [number, string, number];
-    const last = posts[posts.length - 1] as [number, string, number];
-    const [thread] = await tx
-      .insert(boardThreads)
-      .values({
-        category,
-        userId: id(author),
-        title,
-        viewCount: 12 + posts.length * 9,
-        replyCount: posts.length - 1,
-        createdAt: at(first[2]),
-        lastPostAt: at(last[2]),
-      })
-      .returning({ id: boardThreads.id });
-    await tx.insert(boardPosts).values(
-      posts.map(([poster, content, hoursAgo]) => ({
-        threadId: (thread as { id: number }).id,
-        userId: id(poster),
-        content,
-        createdAt: at(hoursAgo),
-      })),
-    );
   }
 }
 

@@ -47,7 +47,7 @@ const MEMBER_PAGES: [path: string, feature: string, page?: ComponentType][] = [
   ['/account', 'Account', lazyPage(() => import('../features/account/AccountPage'))],
   ['/membership', 'Membership', MembershipPage],
   ['/referrals', 'Referrals', ReferralsPage],
-  ['/help/:tid?', 'Help Center'],
+  ['/help/:tid?', 'Help Center', lazyPage(() => import('../features/help/HelpPage'))],
   ['/exchange', 'Exchange'],
   ['/exchange/instagram', 'Instagram Follows'],
   ['/exchange/imdb', 'IMDb Views'],
@@ -69,12 +69,12 @@ const MEMBER_PAGES: [path: string, feature: string, page?: ComponentType][] = [
 ];
 
 /** Staff pages; the server checks the admin role on every admin call as well. */
-const ADMIN_PAGES: [path: string, feature: string][] = [
+const ADMIN_PAGES: [path: string, feature: string, page?: ComponentType][] = [
   ['/admin', 'Admin Console'],
   ['/admin/users/:uid?', 'Admin: Users'],
   ['/admin/credits', 'Admin: Credit Updates'],
   ['/admin/waitlist', 'Admin: Managed Waitlist'],
-  ['/admin/help/:tid?', 'Admin: Help Desk'],
+  ['/admin/help/:tid?', 'Admin: Help Desk', lazyPage(() => import('../features/help/AdminHelpPage'))],
 ];
 
 function pageRoutes(pages: [string, string, ComponentType?][]) {

@@ -3,12 +3,15 @@ import Container from 'react-bootstrap/Container';
 import { FacebookIcon, InstagramIcon, XIcon, YouTubeIcon } from '../../ui/icons';
 import { MarqueeMark } from '../../ui/Wordmark';
 import { FOUNDED, SOCIAL_LINKS, SUPPORT_EMAIL } from '../site';
+import { useSession } from '../session';
 
 const ICONS = { x: XIcon, facebook: FacebookIcon, instagram: InstagramIcon, youtube: YouTubeIcon };
 
 /** The footer (spec 1 §2): non-affiliation, social links, support mail, policies and the copyright range. */
 export function Footer() {
   const year = new Date().getFullYear();
+  // Members reach support through the help center (spec 3 §2); visitors, who cannot sign in to it, by mail.
+  const { user } = useSession();
   return (
     <footer className="mq-footer">
       <Container fluid="xl">
@@ -39,7 +42,11 @@ export function Footer() {
             <nav aria-label="Footer">
               <ul className="list-inline mb-0 text-lg-end">
                 <li className="list-inline-item">
-                  <a href={`mailto:${SUPPORT_EMAIL}`}>Contact support</a>
+                  {user ? (
+                    <Link to="/help">Contact support</Link>
+                  ) : (
+                    <a href={`mailto:${SUPPORT_EMAIL}`}>Contact support</a>
+                  )}
                 </li>
                 <li className="list-inline-item">
                   <Link to="/privacy">Privacy Policy</Link>

@@ -108,8 +108,10 @@ export const NOTES_MAX = 1000;
 export const TIME_STEP_MINUTES = 15;
 /** How far ahead an event may be (W4): two years of Pacific days. */
 export const HORIZON_DAYS = 730;
-/** At most this many events a month answers; more is said with `truncated` (W6). */
-export const MONTH_EVENTS_MAX = 500;
+/** A month answers at most this many events of each day; `days` gives each day's total (W6). */
+export const DAY_EVENTS_IN_MONTH = 5;
+/** One day asked for answers at most this many events; more is said with `truncated` (W6). */
+export const DAY_EVENTS_MAX = 200;
 /** Participants listed in an event's details (the rest are counted). */
 export const PARTICIPANTS_SHOWN = 200;
 /** Adding events, per member (W5). */
@@ -338,14 +340,23 @@ const role = z
 
 const eventId = z.object({ id: idSchema('event id') });
 
+/** A day of the calendar with events, and how many it has in all. */
+export interface DayTotal {
+  date: string;
+  total: number;
+}
+
 /**
- * The calendar's events of one Pacific month from today on (events leave the calendar the day
- * after they take place, D12.3); the current month when none is asked for (W6).
+ * The calendar (W6): one Pacific month from today on (events leave the calendar the day after they
+ * take place, D12.3), at most DAY_EVENTS_IN_MONTH events of each day with each day's total; or, with
+ * `day`, all of one day's events (at most DAY_EVENTS_MAX). The current month by default.
  */
 export const fetchEvents = operation<{
   status: 'success';
   /** The month answered, YYYY-MM. */
   month: string;
+  /** The day answered in full, or null for a month. */
+  day: string | null;
   /** Today on the site (Pacific, D1.1), YYYY-MM-DD: the calendar marks it. */
   today: string;
   /** The months the calendar pages through: this one to the last a new event may be in (W4). */
@@ -353,8 +364,11 @@ export const fetchEvents = operation<{
   lastMonth: string;
   /** The last day an event may be added for. */
   lastDay: string;
+  /** In the calendar's order: by day, dates only first, then by time. */
   events: EventSummary[];
-  /** More events than MONTH_EVENTS_MAX fall in the month: the latest are left out. */
+  /** Every day of the answer that has events, with how many it has (some may not be listed). */
+  days: DayTotal[];
+  /** A day asked for has more than DAY_EVENTS_MAX events: the latest are left out. */
   truncated: boolean;
 }>()({
   method: 'GET',
@@ -364,6 +378,10 @@ export const fetchEvents = operation<{
     month: z
       .string({ error: 'Please choose a month like 2026-03.' })
       .regex(monthPattern, { error: 'Please choose a month like 2026-03.' })
+      .optional(),
+    day: z
+      .string({ error: 'Please choose a day like 2026-03-18.' })
+      .refine(isCalendarDay, { error: 'Please choose a day like 2026-03-18.' })
       .optional(),
   }),
 });

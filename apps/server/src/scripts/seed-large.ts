@@ -18,6 +18,7 @@ import type { Db } from '../platform/db/database.js';
 import { openDatabase, rowsOf } from '../platform/db/database.js';
 import { checkLedger, type LedgerReport } from '../features/points/ledger.check.js';
 import { printLargeSocialReport, seedLargeSocial, socialSizeFor } from './seed-large-social.js';
+import { printLargeWatchReport, seedLargeWatch } from './seed-large-watch.js';
 import { directoryDetailsSql } from './seed-large-directory.js';
 
 export interface LargeSeedSize {
@@ -99,6 +100,9 @@ export async function seedLarge(
   // the database has news items already (a forced second run).
   const social = await seedLargeSocial(database, socialSizeFor(size.members), log, { analyze: false });
   if (social) steps.push(...social.steps);
+  // The When To Watch calendar's events (seed-large-watch.ts); skipped when it has some.
+  const watch = await seedLargeWatch(database, undefined, log, { analyze: false });
+  if (watch) steps.push(...watch.steps);
   // The fill updates every listing and member once (counters, balances): vacuum their old row
   // versions away, as autovacuum would on a live database, and gather the planner's statistics.
   const t1 = performance.now();
@@ -500,7 +504,10 @@ async function main() {
         console.log(line),
       );
       if (social) printLargeSocialReport(social);
-      else process.exitCode = 2;
+      // Likewise the calendar's events (skipped when it has some).
+      const watch = await seedLargeWatch(database.db, undefined, (line) => console.log(line));
+      if (watch) printLargeWatchReport(watch);
+      if (!social && !watch) process.exitCode = 2;
       return;
     }
     console.log(

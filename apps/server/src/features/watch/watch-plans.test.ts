@@ -4,7 +4,7 @@ import { watch } from '@marquee/contract';
 import { useTestApp } from '../../../test/test-app.js';
 import { buildMember } from '../../../test/factories.js';
 import { planOf } from '../../../test/plans.js';
-import { eventDetailsQuery, monthEventsQuery, participantsQuery } from './watch.repo.js';
+import { dayEventsQuery, eventDetailsQuery, monthEventsQuery, participantsQuery } from './watch.repo.js';
 import { eventParticipants, events } from './watch.tables.js';
 import { addEventAs, eventForm } from './watch.test-support.js';
 
@@ -32,8 +32,9 @@ describe('When To Watch reads through indexes', () => {
         me.id,
         '2026-03-10',
         '2026-03-31',
-        watch.MONTH_EVENTS_MAX + 1,
+        watch.DAY_EVENTS_IN_MONTH,
       ),
+      'a whole day': dayEventsQuery(me.id, '2026-03-20', watch.DAY_EVENTS_MAX),
       "an event's details": eventDetailsQuery(me.id, id),
       'who takes part': participantsQuery(me.id, id, me.id, watch.PARTICIPANTS_SHOWN),
       'locking an event': t.db.select({ id: events.id }).from(events).where(eq(events.id, id)).for('update'),

@@ -48,23 +48,36 @@ const eventRow = (r: RawEventRow): EventRow => ({
   takingPart: Boolean(r.taking_part),
 });
 
+/** The columns the calendar lists, of events `e` joined with their posters `u`. */
+const summaryColumns = (viewerId: number) => sql`
+  e.id, e.category, e.title, e.day, e.starts_at, e.posted_by, u.first, u.last,
+  exists (select 1 from ${eventParticipants} p where p.event_id = e.id and p.user_id = ${viewerId}) as taking_part`;
+
+/** Events a viewer sees (W9): posted by an active member not blocked either way with them. */
+const seenBy = (viewerId: number) => sql`u.status = 'active' and ${notBlockedWith(viewerId, poster)}`;
+
 /**
- * The calendar's events from `from` to `to` (Pacific days) in the order it shows them: by day, dates
- * only first, then by time (W6). One range read of events_day_idx; each poster by primary key, active
- * and not blocked either way with the viewer (W9), and whether the viewer takes part, by the
- * participants' primary key.
+ * A month of the calendar (W6): for each day from `from` to `to` (Pacific days) that has events the
+ * viewer sees, how many, and the first `perDay` in the calendar's order (dates only first, then by
+ * time). Each day is one range of events_day_idx, read in that order and stopped at `perDay`; each
+ * poster by primary key; whether the viewer takes part by the participants' primary key.
  */
-export function monthEventsQuery(viewerId: number, from: string, to: string, limit: number): SQL {
+export function monthEventsQuery(viewerId: number, from: string, to: string, perDay: number): SQL {
   return sql`
-    select e.id, e.category, e.title, e.day, e.starts_at, e.posted_by, u.first, u.last,
-           exists (select 1 from ${eventParticipants} p where p.event_id = e.id and p.user_id = ${viewerId}) as taking_part
-    from ${events} e
-    join ${users} u on u.id = e.posted_by
-    where e.day >= ${from}::date and e.day <= ${to}::date
-      and u.status = 'active'
-      and ${notBlockedWith(viewerId, poster)}
-    order by e.day, e.starts_at asc nulls first, e.id
-    limit ${limit}`;
+    select c.total, l.*
+    from generate_series(${from}::date, ${to}::date, interval '1 day') as d(at)
+    cross join lateral (
+      select count(*)::int as total
+      from ${events} e join ${users} u on u.id = e.posted_by
+      where e.day = d.at::date and ${seenBy(viewerId)}) c
+    cross join lateral (
+      select ${summaryColumns(viewerId)}
+      from ${events} e join ${users} u on u.id = e.posted_by
+      where e.day = d.at::date and ${seenBy(viewerId)}
+      order by e.starts_at asc nulls first, e.id
+      limit ${perDay}) l
+    where c.total > 0
+    order by l.day, l.starts_at asc nulls first, l.id`;
 }
 
 export async function monthEvents(
@@ -72,14 +85,47 @@ export async function monthEvents(
   viewerId: number,
   from: string,
   to: string,
-  limit: number,
-): Promise<EventRow[]> {
-  const rows = await executePrepared<RawEventRow>(
+  perDay: number,
+): Promise<{ events: EventRow[]; days: { date: string; total: number }[] }> {
+  const rows = await executePrepared<RawEventRow & { total: number }>(
     db,
     'watch_month_events',
-    monthEventsQuery(viewerId, from, to, limit),
+    monthEventsQuery(viewerId, from, to, perDay),
   );
-  return rows.map(eventRow);
+  const days = new Map<string, number>();
+  const list = rows.map((r) => {
+    const row = eventRow(r);
+    days.set(row.day, Number(r.total));
+    return row;
+  });
+  return { events: list, days: [...days].map(([date, total]) => ({ date, total })) };
+}
+
+/**
+ * All of one day's events the viewer sees, in the calendar's order, at most `limit`, each row with
+ * the day's total (W6).
+ */
+export function dayEventsQuery(viewerId: number, day: string, limit: number): SQL {
+  return sql`
+    select ${summaryColumns(viewerId)}, count(*) over ()::int as total
+    from ${events} e join ${users} u on u.id = e.posted_by
+    where e.day = ${day}::date and ${seenBy(viewerId)}
+    order by e.starts_at asc nulls first, e.id
+    limit ${limit}`;
+}
+
+export async function dayEvents(
+  db: Db,
+  viewerId: number,
+  day: string,
+  limit: number,
+): Promise<{ events: EventRow[]; total: number }> {
+  const rows = await executePrepared<RawEventRow & { total: number }>(
+    db,
+    'watch_day_events',
+    dayEventsQuery(viewerId, day, limit),
+  );
+  return { events: rows.map(eventRow), total: Number(rows[0]?.total ?? 0) };
 }
 
 export interface EventDetailRow extends EventRow {

@@ -5,9 +5,7 @@ import * as service from './watch.service.js';
 
 /** When To Watch (spec 3 §2, §7; D12.3): the calendar, an event's details, adding, joining and leaving. */
 export function watchRoutes(app: FastifyInstance) {
-  serve(app, contract.fetchEvents, ({ deps, caller, input }) =>
-    service.fetchEvents(deps, caller, input.month),
-  );
+  serve(app, contract.fetchEvents, ({ deps, caller, input }) => service.fetchEvents(deps, caller, input));
   serve(app, contract.fetchEventDetails, ({ deps, caller, input }) =>
     service.fetchEventDetails(deps, caller, input.id),
   );

@@ -44,32 +44,54 @@ function summaryOf(e: repo.EventRow): contract.EventSummary {
 }
 
 /**
- * watch/fetchEvents (W6): one Pacific month of the calendar, from today on (events leave it the day
- * after they take place, D12.3), at most MONTH_EVENTS_MAX; the current month by default.
+ * watch/fetchEvents (W6): one Pacific month of the calendar from today on (events leave it the day
+ * after they take place, D12.3), a few events of each day with each day's total; or all of one day.
+ * The current month by default; a month or day before today has nothing left on the calendar.
  */
-export async function fetchEvents(deps: AppDeps, caller: Caller, month: string | undefined) {
+export async function fetchEvents(
+  deps: AppDeps,
+  caller: Caller,
+  input: { month?: string | undefined; day?: string | undefined },
+) {
   const now = deps.clock.now();
   const today = pacificDay(now);
   const lastDay = lastDayFrom(today);
-  const firstMonth = monthOf(today);
-  const asked = month ?? firstMonth;
-  const monthStart = `${asked}-01`;
-  const monthEnd = `${asked}-${String(contract.daysInMonth(asked)).padStart(2, '0')}`;
-  const from = monthStart > today ? monthStart : today;
-  // A month before this one has nothing left on the calendar.
-  const rows =
-    from > monthEnd
-      ? []
-      : await repo.monthEvents(deps.db, caller.userId, from, monthEnd, contract.MONTH_EVENTS_MAX + 1);
-  return {
+  const frame = {
     status: 'success' as const,
-    month: asked,
     today,
-    firstMonth,
+    firstMonth: monthOf(today),
     lastMonth: monthOf(lastDay),
     lastDay,
-    events: rows.slice(0, contract.MONTH_EVENTS_MAX).map(summaryOf),
-    truncated: rows.length > contract.MONTH_EVENTS_MAX,
+  };
+  if (input.day) {
+    const found =
+      input.day < today
+        ? { events: [], total: 0 }
+        : await repo.dayEvents(deps.db, caller.userId, input.day, contract.DAY_EVENTS_MAX);
+    return {
+      ...frame,
+      month: monthOf(input.day),
+      day: input.day,
+      events: found.events.map(summaryOf),
+      days: found.total ? [{ date: input.day, total: found.total }] : [],
+      truncated: found.total > found.events.length,
+    };
+  }
+  const month = input.month ?? frame.firstMonth;
+  const monthStart = `${month}-01`;
+  const monthEnd = `${month}-${String(contract.daysInMonth(month)).padStart(2, '0')}`;
+  const from = monthStart > today ? monthStart : today;
+  const found =
+    from > monthEnd
+      ? { events: [], days: [] }
+      : await repo.monthEvents(deps.db, caller.userId, from, monthEnd, contract.DAY_EVENTS_IN_MONTH);
+  return {
+    ...frame,
+    month,
+    day: null,
+    events: found.events.map(summaryOf),
+    days: found.days,
+    truncated: false,
   };
 }
 

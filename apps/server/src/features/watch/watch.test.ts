@@ -336,8 +336,13 @@ describe('watch/fetchEvents (W6)', () => {
       firstMonth: '2026-03',
       lastMonth: '2028-03',
       lastDay: '2028-03-09',
+      day: null,
       truncated: false,
     });
+    expect(res.body.days).toEqual([
+      { date: '2026-05-02', total: 1 },
+      { date: '2026-05-14', total: 3 },
+    ]);
     expect(res.body.events.map((e) => e.id)).toEqual([first, release, early, late]);
     expect(res.body.events[2]).toEqual({
       id: early,
@@ -420,16 +425,39 @@ describe('watch/fetchEvents (W6)', () => {
     expect(seen.participant_count).toBe(2);
   });
 
-  it(`answers at most ${watch.MONTH_EVENTS_MAX} events a month and says so`, async () => {
+  it(`lists ${watch.DAY_EVENTS_IN_MONTH} events of a busy day in a month with its total, and the whole day when asked`, async () => {
     const me = await member();
+    const other = await member();
     const at = t.clock.now();
+    const crowd = watch.DAY_EVENTS_MAX + 3;
     await t.db.execute(sql`
       insert into events (category, title, posted_by, day, starts_at, created_at)
-      select 'other', 'Crowded ' || g, ${me.id}, '2027-02-14', ${slot('2027-02-14', '8:00pm')}::timestamptz + (g % 10) * interval '15 minutes', ${at.toISOString()}::timestamptz
-      from generate_series(1, ${watch.MONTH_EVENTS_MAX + 3}) g`);
-    const res = await t.call(watch.fetchEvents, { month: '2027-02' }, me.token);
-    expect(res.body.events).toHaveLength(watch.MONTH_EVENTS_MAX);
-    expect(res.body.truncated).toBe(true);
+      select 'other', 'Crowded ' || g, ${me.id}, '2027-02-14',
+             ${slot('2027-02-14', '8:00pm')}::timestamptz + (g % 10) * interval '15 minutes', ${at.toISOString()}::timestamptz
+      from generate_series(1, ${crowd}) g`);
+    const quiet = await addEventAs(t, other.token, eventForm('other', '2027-02-20'));
+    const month = await t.call(watch.fetchEvents, { month: '2027-02' }, me.token);
+    expect(month.body.days).toEqual([
+      { date: '2027-02-14', total: crowd },
+      { date: '2027-02-20', total: 1 },
+    ]);
+    const listed = month.body.events;
+    expect(listed).toHaveLength(watch.DAY_EVENTS_IN_MONTH + 1);
+    expect(listed.slice(0, watch.DAY_EVENTS_IN_MONTH).every((e) => e.time === '8:00pm')).toBe(true);
+    expect(listed.at(-1)?.id).toBe(quiet);
+    expect(month.body.truncated).toBe(false);
+    const day = await t.call(watch.fetchEvents, { day: '2027-02-14' }, me.token);
+    expect(day.body).toMatchObject({ month: '2027-02', day: '2027-02-14', truncated: true });
+    expect(day.body.days).toEqual([{ date: '2027-02-14', total: crowd }]);
+    expect(day.body.events).toHaveLength(watch.DAY_EVENTS_MAX);
+    // In the calendar's order: by time, then as added.
+    const times = day.body.events.map((e) => e.starts_at ?? '');
+    expect([...times].sort()).toEqual(times);
+    // A day already over has nothing left.
+    expect((await t.call(watch.fetchEvents, { day: '2026-03-09' }, me.token)).body).toMatchObject({
+      events: [],
+      days: [],
+    });
   });
 
   it('refuses a month it cannot read (B2)', async () => {
@@ -438,6 +466,11 @@ describe('watch/fetchEvents (W6)', () => {
       const res = await t.call(watch.fetchEvents, { month }, me.token);
       expect(res.statusCode, month).toBe(400);
       expect(res.body.message).toBe('Please choose a month like 2026-03.');
+    }
+    for (const day of ['2026-02-30', '2026-3-1', 'tomorrow']) {
+      const res = await t.call(watch.fetchEvents, { day }, me.token);
+      expect(res.statusCode, day).toBe(400);
+      expect(res.body.message).toBe('Please choose a day like 2026-03-18.');
     }
   });
 });

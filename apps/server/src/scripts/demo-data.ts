@@ -16,6 +16,7 @@ import { seedDemoProfiles } from './demo-profiles.js';
 import { loadConfig } from '../platform/config.js';
 import { seedDemoNews } from './demo-news.js';
 import { seedDemoHome } from './demo-home.js';
+import { seedDemoHelp } from './demo-help.js';
 
 export const DEMO_PASSWORD = 'marquee-demo';
 
@@ -190,6 +191,7 @@ export async function seedDemo(db: Db, clock: Clock): Promise<boolean> {
     await seedDemoProfiles(tx, ids, now, loadConfig());
     await seedDemoNews(tx, ids, now);
     await seedDemoHome(tx, ids, now);
+    await seedDemoHelp(tx, ids, now);
   });
   return true;
 }

@@ -16,7 +16,7 @@ import { seedDemoProfiles } from './demo-profiles.js';
 import { loadConfig } from '../platform/config.js';
 import { seedDemoNews } from './demo-news.js';
 import { seedDemoHome } from './demo-home.js';
-import { seedDemoHelp } from './demo-help.js';
+import { seedDemoWatch } from './demo-watch.js';
 
 export const DEMO_PASSWORD = 'marquee-demo';
 
@@ -191,7 +191,7 @@ export async function seedDemo(db: Db, clock: Clock): Promise<boolean> {
     await seedDemoProfiles(tx, ids, now, loadConfig());
     await seedDemoNews(tx, ids, now);
     await seedDemoHome(tx, ids, now);
-    await seedDemoHelp(tx, ids, now);
+    await seedDemoWatch(tx, ids, now);
   });
   return true;
 }

@@ -1,7 +1,7 @@
 /**
  * The social half of the large data set (bench/social-calls.ts): a year of news items with their
  * comments, likes and hides, direct messages with their conversation rows, alerts, profile photos
- * and videos with ratings, and the message board. Set-based SQL only, as in seed-large.ts: a few
+ * and videos with ratings (the message board is seed-large-board.ts's). Set-based SQL only, as in seed-large.ts: a few
  * big insert … select statements over generate_series, no row-by-row inserts.
  *
  * seed-large.ts calls it after the members, listings and actions; on a database seeded before it
@@ -31,8 +31,6 @@ export interface LargeSocialSize {
   profilePhotos: number;
   videos: number;
   videoRatings: number;
-  boardThreads: number;
-  boardPosts: number;
 }
 
 /** For the 100,000 members of LARGE_SEED_SIZE. */
@@ -49,8 +47,6 @@ export const LARGE_SOCIAL_SIZE: LargeSocialSize = {
   profilePhotos: 60_000,
   videos: 50_000,
   videoRatings: 200_000,
-  boardThreads: 20_000,
-  boardPosts: 200_000,
 };
 
 /** The social sizes for a population of `members` (LARGE_SOCIAL_SIZE is for 100,000). */
@@ -74,9 +70,6 @@ export const SOCIAL_TABLES = [
   'images',
   'profile_videos',
   'video_ratings',
-  'board_categories',
-  'board_threads',
-  'board_posts',
 ];
 
 export interface LargeSocialReport {
@@ -86,15 +79,6 @@ export interface LargeSocialReport {
   tables: { table: string; rows: number; mb: number }[];
 }
 
-/** The board's categories (as the demo's, so both seeds can share a database). */
-const CATEGORIES: [string, string, string][] = [
-  ['casting', 'Casting', 'Auditions, self-tapes, agents and finding the right role.'],
-  ['crew-calls', 'Crew Calls', 'Productions looking for crew, and crew looking for work.'],
-  ['festivals', 'Festivals', 'Submissions, premieres, screenings and what to expect.'],
-  ['gear', 'Gear', 'Cameras, lenses, lights, sound and the kit that gets the shot.'],
-  ['screenwriting', 'Screenwriting', 'Drafts, notes, contests and getting scripts read.'],
-  ['general', 'General', 'Everything else about working in film and TV.'],
-];
 const POSTS = [
   'Just wrapped a long day on set. Tired but happy with what we got.',
   'New cut of my showreel is up, feedback welcome!',
@@ -121,15 +105,6 @@ const MESSAGES = [
   'Great working with you on Saturday. Let us do it again.',
   'Sorry for the late reply, just got back from the shoot.',
 ];
-const TITLES = [
-  'Self-tape setups that casting directors actually like',
-  'Paid crew call: gaffer and key grip, two weeks',
-  'First festival: what to bring, what to skip',
-  'Which lens for a low-budget anamorphic look?',
-  'Notes on my second draft, be honest',
-  'How do you handle a late payment?',
-];
-
 const textArray = (values: string[]) =>
   sql.raw(`array[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]::text[]`);
 /** One of the values, picked by an integer expression. */
@@ -213,7 +188,7 @@ async function fill(
   const anyone = sql`1 + floor(random() * ${M})::int`;
 
   // The big tables' secondary indexes are built once after loading (as seed-large does).
-  const bulk = ['news_items', 'news_comments', 'news_likes', 'messages', 'alerts', 'board_posts'];
+  const bulk = ['news_items', 'news_comments', 'news_likes', 'messages', 'alerts'];
   const secondary = await rowsOf<{ indexname: string; indexdef: string }>(
     db,
     sql`select i.indexname, i.indexdef from pg_indexes i
@@ -426,41 +401,6 @@ async function fill(
         on conflict do nothing`,
   );
 
-  // The board: the categories, threads over two years, each with its first post, and replies
-  // falling on threads skewed (a few long ones); reply counts and last-post times kept true.
-  await step(
-    `board: ${size.boardThreads.toLocaleString('en-US')} threads, ${size.boardPosts.toLocaleString('en-US')} posts`,
-    sql`insert into board_categories (category, long_name, description, position)
-        values ${sql.join(
-          CATEGORIES.map(([c, l, d], i) => sql`(${c}, ${l}, ${d}, ${i}::int)`),
-          sql`, `,
-        )}
-        on conflict do nothing`,
-    sql`create temp table seed_threads as
-        select (row_number() over (order by at))::int as k,
-               (row_number() over (order by at))::int + (select coalesce(max(id), 0) from board_threads) as id,
-               m.id as user_id, s.category, s.at
-        from (select ${busy} as uk, (${textArray(CATEGORIES.map((c) => c[0]))})[1 + floor(random() * ${CATEGORIES.length})::int] as category,
-                     now() - random() * interval '730 days' as at
-              from generate_series(1, ${n(size.boardThreads)})) s
-        join seed_members m on m.k = s.uk`,
-    sql`create temp table seed_board_posts as
-        select id as thread_id, user_id, at from seed_threads
-        union all
-        select t.id, m.id, t.at + random() * (now() - t.at)
-        from (select 1 + floor(power(random(), 2) * ${n(size.boardThreads)})::int as tk, ${busy} as uk
-              from generate_series(1, greatest(0, ${n(size.boardPosts)} - ${n(size.boardThreads)}))) s
-        join seed_threads t on t.k = s.tk join seed_members m on m.k = s.uk`,
-    sql`insert into board_threads (id, category, user_id, title, view_count, reply_count, created_at, last_post_at)
-        overriding system value
-        select t.id, t.category, t.user_id, ${pick(TITLES, sql`t.id`)} || ' #' || t.k, 10 + p.n * 7 + t.id % 50,
-               p.n - 1, t.at, p.last_at
-        from seed_threads t
-        join (select thread_id, count(*)::int as n, max(at) as last_at from seed_board_posts group by 1) p on p.thread_id = t.id
-        order by t.id`,
-    sql`insert into board_posts (thread_id, user_id, content, created_at)
-        select thread_id, user_id, ${pick(COMMENTS, sql`thread_id`)}, at from seed_board_posts order by at`,
-  );
   await step(
     'news filters of some members (hideV4V, hideFaceless)',
     sql`update users set hide_v4v = true, hide_faceless = id % 5 = 0
@@ -473,20 +413,10 @@ async function fill(
   );
   await step(
     'identity sequences, drop the staging tables',
-    ...[
-      'news_items',
-      'news_comments',
-      'messages',
-      'alerts',
-      'images',
-      'profile_videos',
-      'board_threads',
-      'board_posts',
-    ].map((t) =>
+    ...['news_items', 'news_comments', 'messages', 'alerts', 'images', 'profile_videos'].map((t) =>
       sql.raw(`select setval(pg_get_serial_sequence('${t}', 'id'), (select coalesce(max(id), 1) from ${t}))`),
     ),
-    sql`drop table seed_members, seed_news, seed_news_order, seed_comments, seed_pairs, seed_messages,
-                   seed_threads, seed_board_posts`,
+    sql`drop table seed_members, seed_news, seed_news_order, seed_comments, seed_pairs, seed_messages`,
   );
 }
 

@@ -2,9 +2,9 @@
  * A large generated data set for measuring the earning calls on PostgreSQL (bench/earn-calls.ts):
  * 100,000 members, 200,000 listings and 2,000,000 past actions by default, with their offers,
  * counters, IMDb facts and a ledger that balances (D3.1); then the social data of
- * seed-large-social.ts (news, comments, likes, messages, alerts, videos, the board; sized to the
- * members) for bench/social-calls.ts. Set-based SQL only: a few big insert … select statements
- * over generate_series, no row-by-row inserts.
+ * seed-large-social.ts (news, comments, likes, messages, alerts, videos; sized to the members) for
+ * bench/social-calls.ts, and the message board of seed-large-board.ts. Set-based SQL only: a few
+ * big insert … select statements over generate_series, no row-by-row inserts.
  *   DATABASE_URL=postgres://… npm run seed:large [--force] [--members=N --listings=N --actions=N]
  * (SEED_MEMBERS, SEED_LISTINGS, SEED_ACTIONS and SEED_FORCE=1 do the same.)
  * Refuses to run without DATABASE_URL. On a database that already has members it adds no members
@@ -19,6 +19,7 @@ import { openDatabase, rowsOf } from '../platform/db/database.js';
 import { checkLedger, type LedgerReport } from '../features/points/ledger.check.js';
 import { printLargeSocialReport, seedLargeSocial, socialSizeFor } from './seed-large-social.js';
 import { printLargeWatchReport, seedLargeWatch } from './seed-large-watch.js';
+import { boardSizeFor, printLargeBoardReport, seedLargeBoard } from './seed-large-board.js';
 import { directoryDetailsSql } from './seed-large-directory.js';
 
 export interface LargeSeedSize {
@@ -103,6 +104,9 @@ export async function seedLarge(
   // The When To Watch calendar's events (seed-large-watch.ts); skipped when it has some.
   const watch = await seedLargeWatch(database, undefined, log, { analyze: false });
   if (watch) steps.push(...watch.steps);
+  // The message board (seed-large-board.ts): topped up to its size, so skipped on a forced second run.
+  const boardSeed = await seedLargeBoard(database, boardSizeFor(size.members), log, { analyze: false });
+  if (boardSeed) steps.push(...boardSeed.steps);
   // The fill updates every listing and member once (counters, balances): vacuum their old row
   // versions away, as autovacuum would on a live database, and gather the planner's statistics.
   const t1 = performance.now();
@@ -507,7 +511,12 @@ async function main() {
       // Likewise the calendar's events (skipped when it has some).
       const watch = await seedLargeWatch(database.db, undefined, (line) => console.log(line));
       if (watch) printLargeWatchReport(watch);
-      if (!social && !watch) process.exitCode = 2;
+      // Likewise the message board (topped up to its size).
+      const boardSeed = await seedLargeBoard(database.db, boardSizeFor(existing.n), (line) =>
+        console.log(line),
+      );
+      if (boardSeed) printLargeBoardReport(boardSeed);
+      if (!social && !watch && !boardSeed) process.exitCode = 2;
       return;
     }
     console.log(

@@ -17,6 +17,7 @@ import { loadConfig } from '../platform/config.js';
 import { seedDemoNews } from './demo-news.js';
 import { seedDemoHome } from './demo-home.js';
 import { seedDemoWatch } from './demo-watch.js';
+import { seedDemoHelp } from './demo-help.js';
 
 export const DEMO_PASSWORD = 'marquee-demo';
 
@@ -192,6 +193,7 @@ export async function seedDemo(db: Db, clock: Clock): Promise<boolean> {
     await seedDemoNews(tx, ids, now);
     await seedDemoHome(tx, ids, now);
     await seedDemoWatch(tx, ids, now);
+    await seedDemoHelp(tx, ids, now);
   });
   return true;
 }

@@ -20,6 +20,7 @@ import { checkLedger, type LedgerReport } from '../features/points/ledger.check.
 import { printLargeSocialReport, seedLargeSocial, socialSizeFor } from './seed-large-social.js';
 import { printLargeWatchReport, seedLargeWatch } from './seed-large-watch.js';
 import { boardSizeFor, printLargeBoardReport, seedLargeBoard } from './seed-large-board.js';
+import { printLargeHelpReport, seedLargeHelp } from './seed-large-help.js';
 import { directoryDetailsSql } from './seed-large-directory.js';
 
 export interface LargeSeedSize {
@@ -107,6 +108,9 @@ export async function seedLarge(
   // The message board (seed-large-board.ts): topped up to its size, so skipped on a forced second run.
   const boardSeed = await seedLargeBoard(database, boardSizeFor(size.members), log, { analyze: false });
   if (boardSeed) steps.push(...boardSeed.steps);
+  // The help desk's requests and chats (seed-large-help.ts); skipped when it has some.
+  const helpDesk = await seedLargeHelp(database, undefined, log, { analyze: false });
+  if (helpDesk) steps.push(...helpDesk.steps);
   // The fill updates every listing and member once (counters, balances): vacuum their old row
   // versions away, as autovacuum would on a live database, and gather the planner's statistics.
   const t1 = performance.now();
@@ -516,7 +520,10 @@ async function main() {
         console.log(line),
       );
       if (boardSeed) printLargeBoardReport(boardSeed);
-      if (!social && !watch && !boardSeed) process.exitCode = 2;
+      // And the help desk (skipped when it has requests).
+      const helpDesk = await seedLargeHelp(database.db, undefined, (line) => console.log(line));
+      if (helpDesk) printLargeHelpReport(helpDesk);
+      if (!social && !watch && !boardSeed && !helpDesk) process.exitCode = 2;
       return;
     }
     console.log(

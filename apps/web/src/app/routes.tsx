@@ -56,7 +56,7 @@ const MEMBER_PAGES: [path: string, feature: string, page?: ComponentType][] = [
   ['/community/board/:category', 'Message Board'],
   ['/community/board', 'Message Board'],
   ['/community/directory', 'Member Directory', lazyPage(() => import('../features/directory/DirectoryPage'))],
-  ['/community/watch', 'When To Watch'],
+  ['/community/watch', 'When To Watch', lazyPage(() => import('../features/watch/WatchPage'))],
   ['/community', 'Community', lazyPage(() => import('../features/community/CommunityPage'))],
   [
     '/getting-started',

@@ -232,7 +232,7 @@ export default function DirectoryPage() {
             {results.data.pageCount === 0 ? (
               <p className="card mq-directory__empty">{directory.DIRECTORY_EMPTY}</p>
             ) : (
-              <ul className="mq-directory__list" aria-busy={results.isFetching}>
+              <ul className="mq-directory__list" aria-label="Members found" aria-busy={results.isFetching}>
                 {results.data.users.map((u) => (
                   <li key={u.id} className="mq-directory__member">
                     <Avatar src={u.avatar} size={80} alt="" />
@@ -300,7 +300,8 @@ function DirectoryPager({
             </li>
           ) : p === current ? (
             <li key={p} className="page-item active">
-              <span className="page-link" aria-current="page" aria-label={`Page ${p + 1}`}>
+              <span className="page-link" aria-current="page">
+                <span className="visually-hidden">Page </span>
                 {p + 1}
               </span>
             </li>

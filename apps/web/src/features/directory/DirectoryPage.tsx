@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { directory } from '@marquee/contract';
@@ -6,21 +6,7 @@ import { Avatar } from '../../ui/Avatar';
 import { PageLoading } from '../../ui/Preloader';
 import { CommunityLayout } from '../community';
 import { resultsQuery, selectionOptionsQuery, type DirectorySearch } from './api';
-import { pagerItems, pagerShape } from './pager';
-
-const NARROW = '(max-width: 400px)';
-
-/** The window is 400 px wide or less: the pager shows 4 pages and no ends (spec 3 §9). */
-function useNarrow(): boolean {
-  return useSyncExternalStore(
-    (notify) => {
-      const query = window.matchMedia(NARROW);
-      query.addEventListener('change', notify);
-      return () => query.removeEventListener('change', notify);
-    },
-    () => window.matchMedia(NARROW).matches,
-  );
-}
+import { Pager } from '../../ui/Pager';
 
 /** The search in the address (docs/domain.md DR4): `?type=&location=&page=`, page counted from 0. */
 function searchFrom(params: URLSearchParams): DirectorySearch {
@@ -247,9 +233,12 @@ export default function DirectoryPage() {
               </ul>
             )}
             {results.data.pageCount > 1 && (
-              <DirectoryPager
-                search={asked}
+              <Pager
+                label="Directory pages"
+                className="mq-directory__pager"
+                current={Math.min(asked.page, results.data.pageCount - 1)}
                 pageCount={results.data.pageCount}
+                hrefOf={(page) => hrefOf({ ...asked, page })}
                 onGo={() => {
                   focusOnResults.current = true;
                 }}
@@ -259,67 +248,5 @@ export default function DirectoryPage() {
         )}
       </section>
     </CommunityLayout>
-  );
-}
-
-/** The pages of a search (spec 3 §9), as links, so each page has its own address. */
-function DirectoryPager({
-  search,
-  pageCount,
-  onGo,
-}: {
-  search: DirectorySearch;
-  pageCount: number;
-  onGo: () => void;
-}) {
-  const narrow = useNarrow();
-  const { range, margin } = pagerShape(narrow);
-  const current = Math.min(search.page, pageCount - 1);
-  const step = (page: number, label: string, text: string) =>
-    page < 0 || page >= pageCount ? (
-      <li className="page-item disabled">
-        <span className="page-link" aria-hidden="true">
-          {text}
-        </span>
-      </li>
-    ) : (
-      <li className="page-item">
-        <Link className="page-link" to={hrefOf({ ...search, page })} aria-label={label} onClick={onGo}>
-          {text}
-        </Link>
-      </li>
-    );
-  return (
-    <nav aria-label="Directory pages" className="mq-directory__pager">
-      <ul className="pagination">
-        {step(current - 1, 'Previous page', '‹')}
-        {pagerItems(current, pageCount, range, margin).map((p, i) =>
-          p === null ? (
-            <li key={`gap-${i}`} className="page-item disabled" aria-hidden="true">
-              <span className="page-link">…</span>
-            </li>
-          ) : p === current ? (
-            <li key={p} className="page-item active">
-              <span className="page-link" aria-current="page">
-                <span className="visually-hidden">Page </span>
-                {p + 1}
-              </span>
-            </li>
-          ) : (
-            <li key={p} className="page-item">
-              <Link
-                className="page-link"
-                to={hrefOf({ ...search, page: p })}
-                aria-label={`Page ${p + 1}`}
-                onClick={onGo}
-              >
-                {p + 1}
-              </Link>
-            </li>
-          ),
-        )}
-        {step(current + 1, 'Next page', '›')}
-      </ul>
-    </nav>
   );
 }

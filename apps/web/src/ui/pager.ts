@@ -1,3 +1,5 @@
+import { useSyncExternalStore } from 'react';
+
 /**
  * Which pages a pager offers (spec 3 §9): `margin` pages at each end, `range` pages around the
  * current one, and null where pages are left out (an ellipsis). Pages count from 0. With no margin
@@ -26,3 +28,17 @@ export function pagerItems(current: number, total: number, range: number, margin
 
 /** The spec's pager widths (spec 3 §9): 2 margin and 3 range pages, 0 and 4 at 400 px or less. */
 export const pagerShape = (narrow: boolean) => (narrow ? { range: 4, margin: 0 } : { range: 3, margin: 2 });
+
+const NARROW = '(max-width: 400px)';
+
+/** The window is 400 px wide or less: pagers show 4 pages and no ends (spec 3 §9). */
+export function useNarrowPager(): boolean {
+  return useSyncExternalStore(
+    (notify) => {
+      const query = window.matchMedia(NARROW);
+      query.addEventListener('change', notify);
+      return () => query.removeEventListener('change', notify);
+    },
+    () => window.matchMedia(NARROW).matches,
+  );
+}

@@ -84,8 +84,12 @@ export function HelpDeskList() {
                   <tr>
                     <th scope="col">Subject</th>
                     <th scope="col">Member</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Opened</th>
+                    <th scope="col" className="d-none d-md-table-cell">
+                      Status
+                    </th>
+                    <th scope="col" className="d-none d-md-table-cell">
+                      Opened
+                    </th>
                     <th scope="col">Last update</th>
                   </tr>
                 </thead>
@@ -100,12 +104,12 @@ export function HelpDeskList() {
                           {r.first} {r.last}
                         </Link>
                       </td>
-                      <td>
+                      <td className="d-none d-md-table-cell">
                         <StatusBadge status={r.status} label={r.status} />
                       </td>
-                      <td className="text-nowrap">{r.date_opened}</td>
-                      <td className="text-nowrap">
-                        {r.ago}
+                      <td className="text-nowrap d-none d-md-table-cell">{r.date_opened}</td>
+                      <td>
+                        <span className="text-nowrap">{r.ago}</span>
                         {r.overdue && <span className="mq-help-overdue">Over 24 hours</span>}
                       </td>
                     </tr>

@@ -26,7 +26,7 @@ export default function HelpPage() {
       <header className="mq-page-head">
         <h1>Help Center</h1>
         <p className="text-body-secondary mb-0">
-          Ask the support team anything about Marquee. {help.REPLY_PROMISE}
+          Ask the support team anything about Marquee, or chat with us live from these pages.
         </p>
       </header>
       {id ? (

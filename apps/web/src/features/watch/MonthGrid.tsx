@@ -65,7 +65,8 @@ export function MonthGrid({
       </thead>
       <tbody>
         {weeks.map((week, w) => (
-          <tr key={w}>
+          // A week already over holds nothing any more (D12.3): a short row keeps the month's shape.
+          <tr key={w} className={week.every((d) => !d || d < data.today) ? 'mq-cal__past' : undefined}>
             {week.map((day, d) => {
               if (!day) return <td key={`blank-${d}`} className="mq-cal__blank" />;
               const list = events.get(day) ?? [];

@@ -78,23 +78,26 @@ export default function WatchPage() {
           <div className="mq-watch__bar">
             <button
               type="button"
-              className="btn btn-outline-primary btn-sm"
+              className="btn btn-outline-primary btn-sm mq-watch__step"
+              aria-label="Previous month"
               disabled={data.month <= data.firstMonth}
               onClick={() => goTo(watch.shiftMonth(data.month, -1))}
             >
-              <span aria-hidden="true">‹ </span>Previous<span className="visually-hidden"> month</span>
+              <span aria-hidden="true">‹</span>
+              <span className="d-none d-sm-inline"> Previous</span>
             </button>
             <h2 id="mq-watch-month" className="mq-watch__month" aria-live="polite">
               {watch.monthInWords(data.month)}
             </h2>
             <button
               type="button"
-              className="btn btn-outline-primary btn-sm"
+              className="btn btn-outline-primary btn-sm mq-watch__step"
+              aria-label="Next month"
               disabled={data.month >= data.lastMonth}
               onClick={() => goTo(watch.shiftMonth(data.month, 1))}
             >
-              Next<span className="visually-hidden"> month</span>
-              <span aria-hidden="true"> ›</span>
+              <span className="d-none d-sm-inline">Next </span>
+              <span aria-hidden="true">›</span>
             </button>
           </div>
           <CategoryLegend />

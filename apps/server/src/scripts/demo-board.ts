@@ -2,7 +2,12 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../platform/db/database.js';
 import { loadConfig, type AppConfig } from '../platform/config.js';
 import { HOUR_MS } from '../platform/time.js';
-import { boardPosts, boardSubscriptions, boardThreads } from '../features/board/board.tables.js';
+import {
+  boardPosts,
+  boardSubscriptions,
+  boardThreadViews,
+  boardThreads,
+} from '../features/board/board.tables.js';
 import { alerts } from '../features/alerts/alerts.tables.js';
 import { addSimVideo } from '../simulated/catalogue.js';
 import { storeDemoBoardPictures, type DemoPicture } from './demo-board-pictures.js';
@@ -456,13 +461,15 @@ export async function seedDemoBoard(
         category: thread.category,
         userId: author,
         title: thread.title,
-        viewCount: 14 + thread.posts.length * 9 + ((n * 7) % 23),
         replyCount: thread.posts.length - 1,
         createdAt: at(first[2]),
         lastPostAt: at(last[2]),
       })
       .returning({ id: boardThreads.id });
     const threadId = (row as { id: number }).id;
+    await tx
+      .insert(boardThreadViews)
+      .values({ threadId, viewCount: 14 + thread.posts.length * 9 + ((n * 7) % 23) });
     let media = { mediaType: '', mediaCode: '', mediaTitle: null as string | null };
     if (thread.media && 'picture' in thread.media) {
       media = { mediaType: 'image', mediaCode: pictures[thread.media.picture], mediaTitle: null };

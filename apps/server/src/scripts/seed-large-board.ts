@@ -187,14 +187,15 @@ async function fill(
         from (select 1 + floor(power(random(), 2) * ${n(add.threads)})::int as tk, ${busy} as uk
               from generate_series(1, ${n(add.posts - add.threads)})) s
         join seed_board_threads t on t.k = s.tk join seed_board_members m on m.k = s.uk`,
-    sql`insert into board_threads (id, category, user_id, title, view_count, reply_count, created_at, last_post_at)
+    sql`insert into board_threads (id, category, user_id, title, reply_count, created_at, last_post_at)
         overriding system value
-        select t.id, t.category, t.user_id, ${pick(TITLES, sql`t.k`)} || ' #' || t.id, 10 + p.n * 7 + t.id % 50,
-               p.n - 1, t.at, p.last_at
+        select t.id, t.category, t.user_id, ${pick(TITLES, sql`t.k`)} || ' #' || t.id, p.n - 1, t.at, p.last_at
         from seed_board_threads t
         join (select thread_id, count(*)::int as n, max(at) as last_at from seed_board_posts group by 1) p
           on p.thread_id = t.id
         order by t.id`,
+    sql`insert into board_thread_views (thread_id, view_count)
+        select thread_id, 10 + count(*)::int * 7 + thread_id % 50 from seed_board_posts group by 1 order by 1`,
     // Ids in time order, so a thread's posts by id are its posts by time (BD2).
     sql`insert into board_posts (thread_id, user_id, content, media_type, media_code, media_title, created_at)
         select p.thread_id, p.user_id,

@@ -17,6 +17,24 @@ import { reply, startTopic } from './board.test-support.js';
 const t = useTestApp();
 
 /**
+ * The plan of a statement prepared once and planned generically, as the pool runs the hot ones
+ * (platform/db: plan_cache_mode force_generic_plan): the parameters' values unknown to the planner.
+ */
+async function genericPlan(name: string, query: SQL, types: string, values: string): Promise<string> {
+  return t.db.transaction(async (tx) => {
+    await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+    await tx.execute(sql`set local enable_seqscan = off`);
+    await tx.execute(sql.join([sql.raw(`prepare ${name} (${types}) as `), query]));
+    const plan = await rowsOf<{ 'QUERY PLAN': string }>(
+      tx as unknown as Db,
+      sql.raw(`explain execute ${name} (${values})`),
+    );
+    await tx.execute(sql.raw(`deallocate ${name}`));
+    return plan.map((r) => r['QUERY PLAN']).join('\n');
+  });
+}
+
+/**
  * The plan when neither a table scan nor a sort is allowed unless nothing else serves: the tables
  * here are tiny, so without this any plan would do; on the large set the planner picks these.
  */
@@ -42,19 +60,9 @@ describe('board queries read through indexes', () => {
     await reply(t, reader.token, id);
     const queries = {
       categories: categoriesSql(reader.id),
-      'category threads, first page': threadsPageSql({
-        viewer: reader.id,
-        key: 'general',
-        limit: 25,
-        offset: 0,
-      }),
-      'category threads, a later page': threadsPageSql({
-        viewer: reader.id,
-        key: 'general',
-        limit: 25,
-        offset: 500,
-      }),
-      'thread page': postsPageSql({ viewer: reader.id, key: id, limit: 20, offset: 40 }),
+      'category threads, first page': threadsPageSql({ viewer: reader.id, key: 'general', offset: 0 }),
+      'category threads, a later page': threadsPageSql({ viewer: reader.id, key: 'general', offset: 500 }),
+      'thread page': postsPageSql({ viewer: reader.id, key: id, offset: 40 }),
       'open a thread, counting a view': openThreadSql(reader.id, id, true),
       'open a thread': openThreadSql(reader.id, id, false),
       'recent posts': recentThreadsQuery(t.db, reader.id, 5),
@@ -83,5 +91,23 @@ describe('board queries read through indexes', () => {
     expect(posts, posts).toMatch(/Index (Only )?Scan using board_posts_thread_idx/);
     const latest = await orderedPlan(queries.categories);
     expect(latest, latest).toMatch(/Index Scan Backward using board_threads_category_idx/);
+  });
+
+  it('the pages as the pool runs them: planned once, generically, the page still joined by key', async () => {
+    const $ = (n: number) => sql.raw(`$${n}`);
+    const pages = [
+      [
+        'threads',
+        threadsPageSql({ viewer: $(1), key: $(2), offset: $(3) }),
+        'int, text, int',
+        "1001, 'general', 500",
+      ],
+      ['posts', postsPageSql({ viewer: $(1), key: $(2), offset: $(3) }), 'int, int, int', '1001, 1, 40'],
+    ] as const;
+    for (const [name, query, types, values] of pages) {
+      const plan = await genericPlan(`board_${name}_page`, query, types, values);
+      expect(plan, `${name}:\n${plan}`).not.toMatch(SCANS);
+      expect(plan, `${name}:\n${plan}`).not.toMatch(/Hash Join/);
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm';
+import { board } from '@marquee/contract';
 import { rowsOf, statement, type Db } from '../../platform/db/database.js';
 import { users } from '../members/members.tables.js';
 import { notBlockedWith } from '../members/index.js';
@@ -108,41 +109,49 @@ export interface ThreadRow {
 interface PageValues {
   viewer: IdSql;
   key: SQL | string | number;
-  limit: SQL | number;
   offset: SQL | number;
 }
 
 const placeholders = {
   viewer: sql.placeholder('viewer') as unknown as SQL,
   key: sql.placeholder('key') as unknown as SQL,
-  limit: sql.placeholder('limit') as unknown as SQL,
   offset: sql.placeholder('offset') as unknown as SQL,
 };
+
+/**
+ * A page's size is written into the statement, not passed: a generic plan (the pool plans named
+ * statements once) guesses a parameter LIMIT at a tenth of the table and would then read the
+ * table whole to join the page; with the size written in, it joins the page's rows by key.
+ */
+const pageSize = (size: number) => sql.raw(String(Math.trunc(size)));
 
 /**
  * One page of a category's threads, newest last post first: the page's ids cut from
  * board_threads_category_idx (an index-only walk of `offset + limit` entries), then each thread
  * and its author read by primary key, unreadable authors left out (BD2, BD7).
  */
-export function threadsPageSql(v: PageValues = placeholders): SQL {
+export function threadsPageSql(v: PageValues = placeholders, size = board.THREADS_PER_PAGE): SQL {
   return sql`
-    select t.id, t.title, t.user_id, u.first, u.last, t.view_count, t.reply_count, t.last_post_at
+    select t.id, t.title, t.user_id, u.first, u.last, coalesce(v.view_count, 0) as view_count, t.reply_count,
+           t.last_post_at
     from (
       select id, last_post_at from board_threads
       where category = ${v.key}::text
       order by last_post_at desc, id desc
-      limit ${v.limit}::int offset ${v.offset}::int
+      limit ${pageSize(size)} offset ${v.offset}::int
     ) pg
     join board_threads t on t.id = pg.id
     join users u on u.id = t.user_id
+    left join board_thread_views v on v.thread_id = t.id
     where u.kind = 'member' and u.status = 'active' and ${notBlockedWith(int(v.viewer), sql`t.user_id`)}
     order by pg.last_post_at desc, pg.id desc`;
 }
 
 const threadsPageStatement = statement<ThreadRow>('board_threads_page', () => threadsPageSql());
 
-export const threadsPage = (db: Db, q: { viewer: number; category: string; limit: number; offset: number }) =>
-  threadsPageStatement(db, { viewer: q.viewer, key: q.category, limit: q.limit, offset: q.offset });
+/** The threads of page `page` (zero-based) of a category, as `viewer` may see them. */
+export const threadsPage = (db: Db, q: { viewer: number; category: string; page: number }) =>
+  threadsPageStatement(db, { viewer: q.viewer, key: q.category, offset: q.page * board.THREADS_PER_PAGE });
 
 export interface PostRow {
   id: number;
@@ -162,14 +171,14 @@ export interface PostRow {
  * One page of a thread's posts in posting order: the page's ids cut from board_posts_thread_idx,
  * then each post and its author by primary key, unreadable authors left out (BD2, BD7).
  */
-export function postsPageSql(v: PageValues = placeholders): SQL {
+export function postsPageSql(v: PageValues = placeholders, size = board.POSTS_PER_PAGE): SQL {
   return sql`
     select p.id, p.user_id, u.first, u.last, u.default_pic, p.content, p.media_type, p.media_code,
            p.media_title, p.created_at,
            p.id = (select min(f.id) from board_posts f where f.thread_id = ${v.key}::int) as is_first
     from (
       select id from board_posts where thread_id = ${v.key}::int
-      order by id limit ${v.limit}::int offset ${v.offset}::int
+      order by id limit ${pageSize(size)} offset ${v.offset}::int
     ) pg
     join board_posts p on p.id = pg.id
     join users u on u.id = p.user_id
@@ -179,8 +188,9 @@ export function postsPageSql(v: PageValues = placeholders): SQL {
 
 const postsPageStatement = statement<PostRow>('board_posts_page', () => postsPageSql());
 
-export const postsPage = (db: Db, q: { viewer: number; threadId: number; limit: number; offset: number }) =>
-  postsPageStatement(db, { viewer: q.viewer, key: q.threadId, limit: q.limit, offset: q.offset });
+/** The posts of page `page` (zero-based) of a thread, as `viewer` may see them. */
+export const postsPage = (db: Db, q: { viewer: number; threadId: number; page: number }) =>
+  postsPageStatement(db, { viewer: q.viewer, key: q.threadId, offset: q.page * board.POSTS_PER_PAGE });
 
 export interface OpenedThread {
   id: number;
@@ -196,18 +206,25 @@ export interface OpenedThread {
 }
 
 /**
- * A thread the viewer may read, with its category and whether they follow it; with `countView` the
- * same statement adds the view (BD5: one atomic increment, so simultaneous readers all count).
+ * A thread the viewer may read, with its category, its views and whether they follow it; with
+ * `countView` the same statement adds the view (BD5: one atomic upsert of the thread's count, so
+ * simultaneous readers all count).
  */
 export function openThreadSql(viewer: IdSql, threadId: IdSql, countView: boolean): SQL {
-  const pick = sql`t.id, t.title, t.category, t.user_id, t.view_count, t.reply_count,
-      c.long_name, c.description, c.topic_count,
-      exists (select 1 from board_subscriptions s where s.thread_id = t.id and s.user_id = ${int(viewer)}) as subscribed`;
-  const where = sql`t.id = ${int(threadId)} and c.category = t.category and ${readable(viewer, sql`t.user_id`)}`;
+  const thread = sql`select t.id, t.title, t.category, t.user_id, t.reply_count,
+        c.long_name, c.description, c.topic_count,
+        exists (select 1 from board_subscriptions s where s.thread_id = t.id and s.user_id = ${int(viewer)}) as subscribed
+      from board_threads t join board_categories c on c.category = t.category
+      where t.id = ${int(threadId)} and ${readable(viewer, sql`t.user_id`)}`;
   return countView
-    ? sql`update board_threads t set view_count = t.view_count + 1 from board_categories c
-          where ${where} returning ${pick}`
-    : sql`select ${pick} from board_threads t, board_categories c where ${where}`;
+    ? sql`with t as (${thread}),
+          counted as (
+            insert into board_thread_views as v (thread_id, view_count) select id, 1 from t
+            on conflict (thread_id) do update set view_count = v.view_count + 1
+            returning v.view_count)
+          select t.*, (select view_count from counted) as view_count from t`
+    : sql`select t.*, coalesce((select v.view_count from board_thread_views v where v.thread_id = t.id), 0) as view_count
+          from (${thread}) t`;
 }
 
 export async function openThread(db: Db, viewer: number, threadId: number, countView: boolean) {
@@ -215,16 +232,27 @@ export async function openThread(db: Db, viewer: number, threadId: number, count
   return row ?? null;
 }
 
+/** PostgreSQL's foreign-key violation: the thread was deleted while its view was being counted. */
+const FOREIGN_KEY_VIOLATION = '23503';
+
 /**
  * Counts a view as it opens the thread. The view is one small write a page read makes: committed
  * without waiting for the disk (losing the last few view counts in a crash is harmless), so it costs
- * a read no flush.
+ * a read no flush. A thread deleted at that very moment is simply gone.
  */
 export async function openThreadCountingView(db: Db, viewer: number, threadId: number) {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local synchronous_commit = off`);
-    return openThread(tx, viewer, threadId, true);
-  });
+  return db
+    .transaction(async (tx) => {
+      await tx.execute(sql`set local synchronous_commit = off`);
+      return openThread(tx, viewer, threadId, true);
+    })
+    .catch((error: unknown) => {
+      const code =
+        (error as { code?: string; cause?: { code?: string } }).code ??
+        (error as { cause?: { code?: string } }).cause?.code;
+      if (code === FOREIGN_KEY_VIOLATION) return null;
+      throw error;
+    });
 }
 
 export async function insertThread(

@@ -70,14 +70,12 @@ async function categoryOrGone(deps: AppDeps, name: string) {
 /** board/fetchCategoryThreads?cat&page: a page (zero-based, BD2) of a category's threads, newest last post first. */
 export async function categoryThreads(deps: AppDeps, caller: Caller, name: string, page: number) {
   const now = deps.clock.now();
-  const [found, me] = await Promise.all([categoryOrGone(deps, name), asker(deps, caller)]);
-  const size = board.THREADS_PER_PAGE;
-  const rows = await repo.threadsPage(deps.db, {
-    viewer: caller.userId,
-    category: found.category,
-    limit: size,
-    offset: page * size,
-  });
+  // Read side by side: the page is empty for a category that does not exist.
+  const [found, me, rows] = await Promise.all([
+    categoryOrGone(deps, name),
+    asker(deps, caller),
+    repo.threadsPage(deps.db, { viewer: caller.userId, category: name, page }),
+  ]);
   return {
     status: 'success' as const,
     threads: rows.map((r) => presentThreadSummary(r, now)),
@@ -95,14 +93,13 @@ export async function categoryThreads(deps: AppDeps, caller: Caller, name: strin
  */
 export async function thread(deps: AppDeps, caller: Caller, threadId: number, page: number) {
   const now = deps.clock.now();
-  const opened = await repo.openThreadCountingView(deps.db, caller.userId, threadId);
+  // Read side by side: the page is empty past the last, and thrown away when the thread is not readable.
+  const [opened, rows] = await Promise.all([
+    repo.openThreadCountingView(deps.db, caller.userId, threadId),
+    repo.postsPage(deps.db, { viewer: caller.userId, threadId, page }),
+  ]);
   if (!opened) throw notFound(board.THREAD_GONE);
-  const size = board.POSTS_PER_PAGE;
   const pageCount = policy.threadPages(opened.reply_count + 1);
-  const rows =
-    page < pageCount
-      ? await repo.postsPage(deps.db, { viewer: caller.userId, threadId, limit: size, offset: page * size })
-      : [];
   return {
     status: 'success' as const,
     posts: rows.map((r) => presentPost(r, caller.userId, now, deps.integrations)),

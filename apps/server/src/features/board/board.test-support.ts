@@ -5,7 +5,7 @@ import { board, operationUrl } from '@marquee/contract';
 import type { TestApp } from '../../../test/test-app.js';
 import { alerts } from '../alerts/alerts.tables.js';
 import { blocks } from '../members/members.tables.js';
-import { boardCategories, boardThreads } from './board.tables.js';
+import { boardCategories, boardThreadViews, boardThreads } from './board.tables.js';
 
 /** A multipart body as the New Topic modal's FormData sends it: fields as text, one optional file. */
 export function multipartBody(
@@ -104,6 +104,12 @@ export async function alertsOf(t: TestApp, userId: number, kind = 'board_reply')
 export async function threadRow(t: TestApp, threadId: number) {
   const [row] = await t.db.select().from(boardThreads).where(eq(boardThreads.id, threadId));
   return row ?? null;
+}
+
+/** How many views the thread has counted (BD5). */
+export async function viewsOf(t: TestApp, threadId: number): Promise<number> {
+  const [row] = await t.db.select().from(boardThreadViews).where(eq(boardThreadViews.threadId, threadId));
+  return row?.viewCount ?? 0;
 }
 
 export async function categoryRow(t: TestApp, name: string) {

@@ -38,6 +38,7 @@ describe('account/fetchEmailSettings and updateEmailSetting (spec 3 §3)', () =>
       ['membership', true],
       ['referrals', true],
       ['featured', false],
+      ['help', true],
     ]);
   });
 

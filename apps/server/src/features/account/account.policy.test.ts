@@ -103,6 +103,7 @@ describe('emailSettingsView', () => {
       ['membership', true],
       ['referrals', true],
       ['featured', false],
+      ['help', true],
     ]);
   });
 });

@@ -19,7 +19,7 @@ export interface IntercomSettings {
 
 type IntercomFn = ((command: string, ...args: unknown[]) => void) & { q?: unknown[][] };
 
-interface IntercomWindow {
+export interface IntercomWindow {
   Intercom?: IntercomFn;
   intercomSettings?: IntercomSettings;
 }

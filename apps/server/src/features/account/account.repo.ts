@@ -27,6 +27,7 @@ import {
 } from '../news/news.tables.js';
 import { eraseMemberBoard } from '../board/index.js';
 import { eraseMemberEvents } from '../watch/index.js';
+import { eraseMemberHelp } from '../help/index.js';
 import { clearRate, clearRatePrefix } from '../../platform/rate-limit.js';
 import { deletedEmailHash, passwordCheckKey } from './account.policy.js';
 
@@ -262,6 +263,8 @@ export async function eraseMember(
   await eraseMemberBoard(tx, id);
   // When To Watch: their events (with everyone's places), their places in others' (W7).
   await eraseMemberEvents(tx, id);
+  // Help: their requests and chat, and the pictures staff attached to their requests (H8).
+  const helpPictures = await eraseMemberHelp(tx, id);
   await tx.delete(messageThreads).where(or(eq(messageThreads.ownerId, id), eq(messageThreads.otherId, id)));
   await tx.delete(messages).where(or(eq(messages.senderId, id), eq(messages.recipientId, id)));
   await tx.delete(alerts).where(eq(alerts.userId, id));
@@ -314,7 +317,7 @@ export async function eraseMember(
       lastActiveAt: null,
     })
     .where(eq(users.id, id));
-  return pictures.map((p) => p.name);
+  return [...pictures.map((p) => p.name), ...helpPictures];
 }
 
 /** Two requests racing for the same username or email: the unique index decides. */

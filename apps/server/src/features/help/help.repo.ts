@@ -1,9 +1,17 @@
-import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { help } from '@marquee/contract';
 import type { Db } from '../../platform/db/database.js';
 import { users } from '../members/members.tables.js';
-import { faqs, helpMessages, helpRequests, helpStatusChanges } from './help.tables.js';
+import { deleteImageRows } from '../uploads/index.js';
+import {
+  chatConversations,
+  chatMessages,
+  faqs,
+  helpMessages,
+  helpRequests,
+  helpStatusChanges,
+} from './help.tables.js';
 
 type HelpStatus = help.HelpStatus;
 
@@ -234,4 +242,32 @@ export function statusChangesOf(db: Db, requestId: number) {
     .from(helpStatusChanges)
     .where(eq(helpStatusChanges.requestId, requestId))
     .orderBy(asc(helpStatusChanges.id));
+}
+
+/**
+ * D2.5, H8: a member's help is erased with their account, in eraseMember's transaction. The account's
+ * row stays (as an anonymous id), so nothing cascades by itself: their requests go (with every message
+ * and status change of them) and their chat; the pictures staff attached to their requests belong to
+ * the support account, so their rows go here and their names are answered for the caller to remove
+ * the files after the commit. An erased admin's answers stay, answered by "a former admin": the
+ * admin's id is cleared from them.
+ */
+export async function eraseMemberHelp(tx: Db, memberId: number): Promise<string[]> {
+  const mine = tx.select({ id: helpRequests.id }).from(helpRequests).where(eq(helpRequests.userId, memberId));
+  const pictures = await tx
+    .select({ image: helpMessages.image })
+    .from(helpMessages)
+    .where(and(inArray(helpMessages.requestId, mine), isNotNull(helpMessages.image)));
+  const names = pictures.map((p) => p.image).filter((name): name is string => Boolean(name));
+  await tx.delete(helpRequests).where(eq(helpRequests.userId, memberId));
+  await deleteImageRows(tx, names);
+  await tx.delete(chatConversations).where(eq(chatConversations.memberId, memberId));
+  await tx.delete(chatMessages).where(eq(chatMessages.memberId, memberId));
+  await tx.update(helpMessages).set({ staffId: null }).where(eq(helpMessages.staffId, memberId));
+  await tx.update(chatMessages).set({ staffId: null }).where(eq(chatMessages.staffId, memberId));
+  await tx
+    .update(helpStatusChanges)
+    .set({ changedBy: null })
+    .where(eq(helpStatusChanges.changedBy, memberId));
+  return names;
 }

@@ -3,3 +3,4 @@
  * docs/architecture.md "Boundaries"). Everything else in this folder is the feature's own.
  */
 export { withChatSources } from './chat-identity.js';
+export { eraseMemberHelp } from './help.repo.js';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { board } from '@marquee/contract';
 
-/** Where on the board a page is: Message Board › category › topic (the last is the page itself). */
+/** Where on the board a category or topic page is: Message Board › category › topic (the last is the page itself). */
 export function BoardCrumbs({
   category,
   topic,

@@ -5,7 +5,6 @@ import { PageLoading } from '../../ui/Preloader';
 import { useMaxWidth } from '../../ui/useMediaQuery';
 import { CommunityLayout } from '../community';
 import { categoriesQuery } from './api';
-import { BoardCrumbs } from './BoardCrumbs';
 import { NewTopicButton } from './NewTopicModal';
 import { countOf } from './pages';
 
@@ -17,7 +16,6 @@ export default function BoardPage() {
   const narrow = useMaxWidth(board.TABLE_MIN_WIDTH - 1);
   return (
     <CommunityLayout title="Message Board" actions={<NewTopicButton />}>
-      <BoardCrumbs />
       <p className="mq-board-intro">
         Ask, answer and share news with film and TV professionals. Follow a topic to hear about new replies in
         your alerts.

@@ -193,6 +193,8 @@ test('follow and unfollow; deleting the last post of a page goes to the first pa
   await expect(posts(page)).toHaveCount(1);
   const pager = page.getByRole('navigation', { name: 'Pages of this topic', exact: true });
   await expect(pager.getByRole('link', { name: 'Page 1' })).toBeVisible();
+  await shootBothWidths(page, 'board-thread-second-page');
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   // Follow, then unfollow (spec 3 §4).
   await page.getByRole('button', { name: 'Follow', exact: true }).click();

@@ -389,8 +389,17 @@ export async function unfollow(db: Db, threadId: number, userId: number) {
     .where(and(eq(boardSubscriptions.threadId, threadId), eq(boardSubscriptions.userId, userId)));
 }
 
-/** Who follows the thread, but the one replying: active members (alerts carry the actor, so blocks hide them). */
-export async function followersToAlert(tx: Db, threadId: number, replierId: number): Promise<number[]> {
+/**
+ * Who follows the thread, but the one replying: active members who may still read it, so a follower
+ * blocked either way with the thread's author hears no more of it (BD7). Blocks with the replier are
+ * the alert's own to hide (alerts carry their actor).
+ */
+export async function followersToAlert(
+  tx: Db,
+  threadId: number,
+  replierId: number,
+  authorId: number,
+): Promise<number[]> {
   const rows = await tx
     .select({ id: boardSubscriptions.userId })
     .from(boardSubscriptions)
@@ -400,6 +409,7 @@ export async function followersToAlert(tx: Db, threadId: number, replierId: numb
         eq(boardSubscriptions.threadId, threadId),
         sql`${boardSubscriptions.userId} <> ${replierId}`,
         eq(users.status, 'active'),
+        notBlockedWith(sql.raw('"board_subscriptions"."user_id"'), int(authorId)),
       ),
     );
   return rows.map((r) => r.id);

@@ -220,7 +220,7 @@ export async function postReply(deps: AppDeps, caller: Caller, threadId: number,
     // The reply is post number reply_count (the first post is number 0).
     const page = board.pageOfPost(counted.reply_count);
     const threadLink = board.threadPath({ category: counted.category, id: threadId });
-    const followers = await repo.followersToAlert(tx, threadId, caller.userId);
+    const followers = await repo.followersToAlert(tx, threadId, caller.userId, counted.user_id);
     await repo.dropUnseenReplyAlerts(tx, followers, threadLink);
     for (const userId of followers) {
       await raiseAlert(tx, {

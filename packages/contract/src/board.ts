@@ -46,6 +46,9 @@ export const FOLLOWING = 'You are following this topic. Replies will show in you
 export const NOT_FOLLOWING = 'You are no longer following this topic.';
 export const NO_SUCH_CATEGORY = 'There is no such category on the board.';
 export const THREAD_GONE = 'This topic is no longer available.';
+/** postReply naming one topic in its body and another in its query string (spec 3 §7). */
+export const THREAD_NAMED_TWICE =
+  'This reply names two different topics. Please reload the page and try again.';
 export const POST_GONE = 'This post is no longer available.';
 export const ONLY_OWN_POSTS = 'You can only delete your own posts.';
 export const BOTH_MEDIA = 'Please attach an image or a video, not both.';

@@ -40,6 +40,9 @@ export const REQUEST_SENT = 'Your request was sent. Our support team will reply 
 export const REPLY_SENT = 'Your reply was sent.';
 export const REQUEST_CLOSED = 'This request is now closed. Reply to it any time to open it again.';
 export const NO_SUCH_REQUEST = 'There is no such help request.';
+/** postHelpComment naming one request in its body and another in its query string (spec 3 §7). */
+export const THREAD_NAMED_TWICE =
+  'This reply names two different help requests. Please reload the page and try again.';
 
 export const EMPTY_OPEN = 'You have no open help requests.';
 export const EMPTY_CLOSED = 'You have no closed help requests.';

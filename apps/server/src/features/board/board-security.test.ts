@@ -171,6 +171,54 @@ describe('blocks and inactive members (BD7, D4.1)', () => {
   });
 });
 
+describe('the topic named twice (BD11, spec 3 §7 postReply?thread_id)', () => {
+  const url = operationUrl(board.postReply);
+  const post = (token: string, query: string, body: Record<string, unknown>) =>
+    t.app.inject({
+      method: 'POST',
+      url: `${url}?${query}`,
+      payload: body,
+      headers: { authorization: `Bearer ${token}` },
+    });
+
+  it('refuses a body and a query string naming different topics, replying to neither', async () => {
+    const author = await premium();
+    const m = await member();
+    const a = await startTopic(t, author.token);
+    const b = await startTopic(t, author.token);
+    const before = await boardRows();
+    for (const [query, body] of [
+      [`thread_id=${a}`, { thread_id: b, content: 'Which one?' }],
+      [`thread_id=${b}`, { thread_id: a, content: 'Which one?' }],
+    ] as const) {
+      const res = await post(m.token, query, body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ status: 'error', message: board.THREAD_NAMED_TWICE });
+    }
+    expect(await boardRows()).toEqual(before);
+  });
+
+  it('takes the same topic named in both places; the query alone is read as strictly as the body (B4)', async () => {
+    const author = await premium();
+    const m = await member();
+    const id = await startTopic(t, author.token);
+    expect(
+      (await post(m.token, `thread_id=${id}`, { thread_id: id, content: 'Both agree' })).statusCode,
+    ).toBe(200);
+    for (const q of [
+      `thread_id=${id}&thread_id=${id}`,
+      'thread_id=1e3',
+      'thread_id=-1',
+      'thread_id=2147483648',
+      'thread_id=',
+    ]) {
+      const res = await post(m.token, q, { content: 'Odd query' });
+      expect(res.statusCode, q).toBe(400);
+      expect(res.json().message).toBe('Please give a valid topic.');
+    }
+  });
+});
+
 describe('ids, pages and fields in odd shapes (B2-B4)', () => {
   it('refuses them with a member message and 400, never a 500, and writes nothing', async () => {
     const author = await premium();

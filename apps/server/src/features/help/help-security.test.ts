@@ -168,6 +168,60 @@ describe("another member's request does not exist for them (H3)", () => {
   });
 });
 
+describe('the request named twice (H12, spec 3 §7 postHelpComment?thread)', () => {
+  const url = operationUrl(help.postHelpComment);
+  const post = (token: string, query: string, body: Record<string, unknown>) =>
+    t.app.inject({
+      method: 'POST',
+      url: `${url}?${query}`,
+      payload: body,
+      headers: { authorization: `Bearer ${token}` },
+    });
+
+  it('refuses a body and a query string naming different requests, writing to neither (a staff reply must never reach the wrong member)', async () => {
+    const victim = await member();
+    const attacker = await member();
+    const admin = await staff(t);
+    const theirs = await openRequest(t, victim, 'Victim request');
+    const mine = await openRequest(t, attacker, 'Attacker request');
+    const before = await helpRows();
+    for (const [token, query, body] of [
+      [attacker.token, `thread=${theirs}`, { thread: mine, comment: 'Which one?' }],
+      [attacker.token, `thread=${mine}`, { thread: theirs, comment: 'Which one?' }],
+      [admin.token, `thread=${theirs}`, { thread: mine, comment: 'Private answer' }],
+    ] as const) {
+      const res = await post(token, query, body);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toEqual({ status: 'error', message: help.THREAD_NAMED_TWICE });
+    }
+    expect(await helpRows()).toEqual(before);
+  });
+
+  it('takes the same request named in both places, and the query alone only for a request the caller may read', async () => {
+    const owner = await member();
+    const intruder = await member();
+    const id = await openRequest(t, owner);
+    expect((await post(owner.token, `thread=${id}`, { thread: id, comment: 'Both agree' })).statusCode).toBe(
+      200,
+    );
+    const intruded = await post(intruder.token, `thread=${id}`, { comment: 'Query only' });
+    expect(intruded.statusCode).toBe(404);
+    expect(intruded.json().message).toBe(help.NO_SUCH_REQUEST);
+    // The query string's id is read as strictly as the body's (B4).
+    for (const q of [
+      `thread=${id}&thread=${id}`,
+      'thread=1e3',
+      'thread=-1',
+      'thread=2147483648',
+      'thread=',
+    ]) {
+      const res = await post(owner.token, q, { comment: 'Odd query' });
+      expect(res.statusCode, q).toBe(400);
+      expect(res.json().message).toBe('Please give a valid help request.');
+    }
+  });
+});
+
 describe('ids, pages and fields in odd shapes (B2-B4)', () => {
   it('refuses them with a member message and 400, never a 500, and writes nothing', async () => {
     const m = await member();

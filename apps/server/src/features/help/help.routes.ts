@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { help as contract } from '@marquee/contract';
+import { badInput } from '../../platform/errors.js';
 import { parseInput, serve } from '../../platform/route.js';
 import * as service from './help.service.js';
 import * as chat from './chat.service.js';
@@ -18,8 +19,7 @@ export function helpRoutes(app: FastifyInstance) {
   serve(app, contract.postHelpComment, ({ deps, caller, input, req }) =>
     service.postComment(deps, caller, {
       ...input,
-      // The spec's form names the request in the query string (`postHelpComment?thread`).
-      thread: input.thread ?? (parseInput(contract.threadInQuery, req.query) as { thread: number }).thread,
+      thread: requestNamed(input.thread, req.query),
     }),
   );
   serve(app, contract.closeHelpRequest, ({ deps, caller, input }) =>
@@ -49,4 +49,17 @@ export function helpRoutes(app: FastifyInstance) {
   serve(app, contract.answerChat, ({ deps, caller, input }) =>
     chat.answerChat(deps, caller, input.user_id, input.message),
   );
+}
+
+/**
+ * The request a reply is for (H12): the spec's form names it in the query string (`postHelpComment?thread`),
+ * the page in the body. Named in both, the two must agree: a reply is never written to one request
+ * while the caller meant the other (a staff answer reaching the wrong member).
+ */
+function requestNamed(inBody: number | undefined, query: unknown): number {
+  const inQueryToo = typeof query === 'object' && query !== null && 'thread' in query;
+  if (inBody !== undefined && !inQueryToo) return inBody;
+  const inQuery = (parseInput(contract.threadInQuery, query) as { thread: number }).thread;
+  if (inBody !== undefined && inBody !== inQuery) throw badInput(contract.THREAD_NAMED_TWICE);
+  return inQuery;
 }

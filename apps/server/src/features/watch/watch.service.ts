@@ -229,6 +229,9 @@ export async function removeMe(deps: AppDeps, caller: Caller, eventId: number) {
   const e0 = await repo.eventDetails(deps.db, caller.userId, eventId);
   // A member may always leave; only the event itself must still be on the calendar (W9).
   if (!e0 || leftCalendar(e0, now)) throw notFound(contract.NO_SUCH_EVENT);
+  // An event hidden from the asker (W9) is there for them only while they take part: to anyone else
+  // it answers as one that does not exist, so nobody learns which ids are events hidden from them.
+  if (!e0.visible && !e0.takingPart) throw notFound(contract.NO_SUCH_EVENT);
   const outcome = await deps.db.transaction(async (tx) => {
     const e = await repo.lockEvent(tx, eventId);
     if (!e) throw notFound(contract.NO_SUCH_EVENT);

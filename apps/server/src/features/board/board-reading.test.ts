@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { board } from '@marquee/contract';
+import { board, operationUrl } from '@marquee/contract';
 import { useTestApp } from '../../../test/test-app.js';
 import { buildMember, setStatus } from '../../../test/factories.js';
 import { MINUTE_MS } from '../../platform/time.js';
@@ -247,6 +247,22 @@ describe('board/fetchThread (spec 3 §3, §7, BD2, BD5)', () => {
     const beyond = await threadPage(t, reader.token, id, 3);
     expect(beyond).toMatchObject({ posts: [], page: 3, pageCount: 3 });
     expect(await viewsOf(t, id)).toBe(3);
+  });
+
+  it('takes a form body as well as JSON (spec 3 §7: POST (form) page, thread)', async () => {
+    const author = await buildMember(t.db, t.clock, { membership: 'premium' });
+    const id = await startTopic(t, author.token, { subject: 'Form-posted reading' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: operationUrl(board.fetchThread),
+      payload: `page=0&thread=${id}`,
+      headers: {
+        authorization: `Bearer ${author.token}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ threadDetails: { id, title: 'Form-posted reading' }, pageCount: 1 });
   });
 
   it('leaves out posts of members blocked either way and of inactive members (BD7)', async () => {

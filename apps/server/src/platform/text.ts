@@ -1,7 +1,17 @@
 import { escapeHtml } from './html.js';
 
+/**
+ * Characters no address holds but that change how text reads: zero-width characters and the
+ * direction controls (embeddings, overrides, isolates). A link stops at one, so its text always
+ * reads as the address it opens (a right-to-left override inside a link could show another).
+ */
+const INVISIBLE = '\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u2064\\u2066-\\u2069\\uFEFF';
+
 /** http(s) addresses and www. addresses in member text; stops before trailing punctuation. */
-const LINK = /\b(?:https?:\/\/|www\.)[^\s<>"']+[^\s<>"'.,;:!?)\]}]/gi;
+const LINK = new RegExp(
+  `\\b(?:https?:\\/\\/|www\\.)[^\\s<>"'${INVISIBLE}]+[^\\s<>"'.,;:!?)\\]}${INVISIBLE}]`,
+  'gi',
+);
 
 /**
  * Member text as HTML with links only (D8.1): everything is escaped, http(s) and www. addresses

@@ -9,16 +9,19 @@ export const COMMUNITY_PARTS = [
   {
     to: '/community/board',
     label: 'Message Board',
+    short: 'Board',
     blurb: 'Ask, answer and share news with film and TV professionals, topic by topic.',
   },
   {
     to: '/community/directory',
     label: 'Member Directory',
+    short: 'Directory',
     blurb: 'Find members by what they do and where they work.',
   },
   {
     to: '/community/watch',
     label: 'When To Watch',
+    short: 'When To Watch',
     blurb: "Premieres, air dates and releases members are in, and who's taking part.",
   },
 ] as const;
@@ -45,7 +48,8 @@ export function CommunityLayout({ title, actions, children }: CommunityLayoutPro
             {COMMUNITY_PARTS.map((part) => (
               <li key={part.to} className="nav-item">
                 <NavLink to={part.to} className="nav-link">
-                  {part.label}
+                  <span className="d-none d-sm-inline">{part.label}</span>
+                  <span className="d-sm-none">{part.short}</span>
                 </NavLink>
               </li>
             ))}

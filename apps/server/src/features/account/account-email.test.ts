@@ -12,7 +12,13 @@ describe('account/fetchEmailSettings and updateEmailSetting (spec 3 §3)', () =>
     const res = await t.call(account.fetchEmailSettings, {}, m.token);
     expect(res.body.status).toBe('success');
     expect(res.body.settings[0]).toMatchObject({ name: 'all', enabled: true });
-    expect(res.body.settings.map((s) => s.name)).toEqual(['all', 'membership', 'referrals', 'featured', 'help']);
+    expect(res.body.settings.map((s) => s.name)).toEqual([
+      'all',
+      'membership',
+      'referrals',
+      'featured',
+      'help',
+    ]);
     expect(res.body.settings.every((s) => s.enabled && s.description.length > 0)).toBe(true);
   });
 

@@ -1,53 +1,11 @@
-import { deflateSync } from 'node:zlib';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { API, createMember, type Member } from '../support/members.js';
 import { shootBothWidths } from '../support/earn.js';
 import { expectSignedIn, useSession } from '../support/ui.js';
+import { posterPng } from '../support/png.js';
 
 /** A showreel of the demo's simulated video catalogue (demo-data.ts). */
 const DEMO_VIDEO = { url: 'https://www.youtube.com/watch?v=mqReel00002', title: 'Jonah Whitaker: showreel' };
-
-/** A small real PNG (a film-poster gradient), made here so the journey needs no fixture file. */
-function posterPng(width = 480, height = 270): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of buf) c = (crcTable[(c ^ b) & 0xff] as number) ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type), data]);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([len, body, sum]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const rows = Buffer.alloc((width * 3 + 1) * height);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const at = y * (width * 3 + 1) + 1 + x * 3;
-      rows[at] = 40 + Math.round((x / width) * 180);
-      rows[at + 1] = 30 + Math.round((y / height) * 60);
-      rows[at + 2] = 110 - Math.round((x / width) * 60);
-    }
-  }
-  const signature = Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]);
-  return Buffer.concat([
-    signature,
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(rows)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 const composer = (page: Page) => page.getByRole('combobox', { name: 'Share news with the community' });
 const postButton = (page: Page) => page.getByRole('button', { name: 'Post', exact: true });

@@ -6,31 +6,10 @@ import type { TestApp } from '../../../test/test-app.js';
 import { alerts } from '../alerts/alerts.tables.js';
 import { blocks } from '../members/members.tables.js';
 import { boardCategories, boardThreadViews, boardThreads } from './board.tables.js';
+import { formWithFile } from '../uploads/test-files.js';
 
-/** A multipart body as the New Topic modal's FormData sends it: fields as text, one optional file. */
-export function multipartBody(
-  fields: Record<string, string>,
-  file?: { field: string; filename: string; type: string; data: Buffer },
-) {
-  const boundary = `----marquee${randomBytes(8).toString('hex')}`;
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    );
-  }
-  if (file) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`,
-      ),
-      file.data,
-      Buffer.from('\r\n'),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
-}
+/** A multipart body as the browser's FormData sends it: fields as text, one optional file. */
+export const multipartBody = formWithFile;
 
 /** board/postTopic as the modal sends it: multipart. */
 export async function postTopicMultipart(

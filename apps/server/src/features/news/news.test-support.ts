@@ -6,31 +6,10 @@ import type { TestApp } from '../../../test/test-app.js';
 import { alerts } from '../alerts/alerts.tables.js';
 import { blocks, users } from '../members/members.tables.js';
 import { newsItems } from './news.tables.js';
+import { formWithFile } from '../uploads/test-files.js';
 
-/** A multipart body as a browser's FormData sends it: fields as text, one optional file. */
-export function multipartBody(
-  fields: Record<string, string>,
-  file?: { field: string; filename: string; type: string; data: Buffer },
-) {
-  const boundary = `----marquee${randomBytes(8).toString('hex')}`;
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    );
-  }
-  if (file) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`,
-      ),
-      file.data,
-      Buffer.from('\r\n'),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
-}
+/** A multipart body as the browser's FormData sends it: fields as text, one optional file. */
+export const multipartBody = formWithFile;
 
 /** Posts news/postNews as the composer does: multipart. */
 export async function postMultipart(

@@ -77,6 +77,17 @@ export function multipartBody(parts: Part[]): { payload: Buffer; headers: Record
   };
 }
 
+/** A form's text fields and at most one file, as a multipart body (`contentType` for the header). */
+export function formWithFile(
+  fields: Record<string, string>,
+  file?: { field: string; filename: string; type: string; data: Buffer },
+): { payload: Buffer; contentType: string } {
+  const parts: Part[] = Object.entries(fields).map(([name, value]) => ({ name, value }));
+  if (file) parts.push({ name: file.field, value: file.data, filename: file.filename, type: file.type });
+  const { payload, headers } = multipartBody(parts);
+  return { payload, contentType: headers['content-type'] as string };
+}
+
 /** Posts a multipart body to a path below the operations base, signed with `token`. */
 export async function postMultipart(app: FastifyInstance, url: string, parts: Part[], token?: string) {
   const { payload, headers } = multipartBody(parts);

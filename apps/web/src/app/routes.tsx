@@ -24,6 +24,7 @@ const LandingPage = lazyPage(() => import('../features/landing/LandingPage'));
 const OutboxPage = lazyPage(() => import('../features/devmail/OutboxPage'));
 const PrivacyPage = lazyPage(() => import('../features/legal/PrivacyPage'));
 const TermsPage = lazyPage(() => import('../features/legal/TermsPage'));
+const BoardThreadPage = lazyPage(() => import('../features/board/ThreadPage'));
 
 /** The start route: a new member goes through Getting Started first (docs/domain.md G5). */
 function StartPage() {
@@ -51,16 +52,8 @@ const MEMBER_PAGES: [path: string, feature: string, page?: ComponentType][] = [
   ['/exchange', 'Exchange'],
   ['/exchange/instagram', 'Instagram Follows'],
   ['/exchange/imdb', 'IMDb Views'],
-  [
-    '/community/board/:category/:tid/:page',
-    'Message Board',
-    lazyPage(() => import('../features/board/ThreadPage')),
-  ],
-  [
-    '/community/board/:category/:tid',
-    'Message Board',
-    lazyPage(() => import('../features/board/ThreadPage')),
-  ],
+  ['/community/board/:category/:tid/:page', 'Message Board', BoardThreadPage],
+  ['/community/board/:category/:tid', 'Message Board', BoardThreadPage],
   ['/community/board/:category', 'Message Board', lazyPage(() => import('../features/board/CategoryPage'))],
   ['/community/board', 'Message Board', lazyPage(() => import('../features/board/BoardPage'))],
   ['/community/directory', 'Member Directory', lazyPage(() => import('../features/directory/DirectoryPage'))],

@@ -41,6 +41,8 @@ const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 2000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 3000);
 const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 1000);
 const PACED_REQUESTS = Number(process.env.BENCH_PACED_REQUESTS ?? 1000);
+/** BENCH_ONLY=watch measures only the calls whose name holds it. */
+const ONLY = process.env.BENCH_ONLY ?? '';
 
 const large = await openLargeDatabase('community');
 try {
@@ -182,7 +184,7 @@ try {
   await runRounds({
     origin,
     concurrency: CONCURRENCY,
-    calls: calls.filter(([, requests]) => requests.length > 0),
+    calls: calls.filter(([name, requests]) => requests.length > 0 && name.includes(ONLY)),
     requests: REQUESTS,
     pacedRequests: PACED_REQUESTS,
     thinkMs: THINK_MS,

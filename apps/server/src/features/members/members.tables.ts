@@ -87,6 +87,11 @@ export const users = pgTable(
     index('users_username_prefix_idx')
       .on(sql`lower(${t.username}) text_pattern_ops`)
       .where(sql`${t.kind} = 'member' and ${t.status} = 'active'`),
+    // The accounts that are not active, few beside the rest: queries that hide such members' things
+    // over many rows (a month of the calendar, W6) gather them once instead of a lookup per row.
+    index('users_not_active_idx')
+      .on(t.id)
+      .where(sql`${t.status} <> 'active'`),
     // directory/fetchResults (D12.2, docs/domain.md DR3, decision 0024): a location and a job among
     // job_1..3, most recently active first. One index per job column, each read in order and merged
     // (directory.repo.ts); active members with that job and a location only.

@@ -59,28 +59,28 @@ const seenBy = (viewerId: number) => sql`u.status = 'active' and ${notBlockedWit
 /**
  * A month of the calendar (W6): for each day from `from` to `to` (Pacific days) that has events the
  * viewer sees, how many, and the first `perDay` in the calendar's order (dates only first, then by
- * time). One range of events_day_idx over the month, in that order; each poster by primary key;
- * the members hidden by a block either way (D4.1) gathered once from the blocks' two indexes rather
- * than looked up per event; whether the viewer takes part only for the events shown.
+ * time). One range of events_day_idx over the month, in that order; the members whose events the
+ * viewer may not see (a block either way, D4.1, or an account not active) gathered once, from the
+ * blocks' two indexes and users_not_active_idx, and left out by a hashed anti-join rather than a
+ * lookup per event; the posters' names and whether the viewer takes part only for the events shown.
  */
 export function monthEventsQuery(viewerId: number, from: string, to: string, perDay: number): SQL {
   return sql`
     with hidden as materialized (
-      select coalesce(array_agg(b.id), '{}'::int[]) as ids from (
-        select blocked_id as id from ${blocks} where blocker_id = ${viewerId}
-        union select blocker_id from ${blocks} where blocked_id = ${viewerId}) b
+      select blocked_id as id from ${blocks} where blocker_id = ${viewerId}
+      union all select blocker_id from ${blocks} where blocked_id = ${viewerId}
+      union all select id from ${users} where status <> 'active'
     ), days as (
-      select e.id, e.category, e.title, e.day, e.starts_at, e.posted_by, u.first, u.last,
+      select e.id, e.category, e.title, e.day, e.starts_at, e.posted_by,
              count(*) over (partition by e.day)::int as total,
              row_number() over (partition by e.day order by e.starts_at asc nulls first, e.id) as place
-      from ${events} e join ${users} u on u.id = e.posted_by
-      cross join hidden h
-      where e.day between ${from}::date and ${to}::date and u.status = 'active'
-        and e.posted_by <> all(h.ids)
+      from ${events} e
+      where e.day between ${from}::date and ${to}::date
+        and not exists (select 1 from hidden h where h.id = e.posted_by)
     )
-    select d.total, d.id, d.category, d.title, d.day, d.starts_at, d.posted_by, d.first, d.last,
+    select d.total, d.id, d.category, d.title, d.day, d.starts_at, d.posted_by, u.first, u.last,
       exists (select 1 from ${eventParticipants} p where p.event_id = d.id and p.user_id = ${viewerId}) as taking_part
-    from days d
+    from days d join ${users} u on u.id = d.posted_by
     where d.place <= ${perDay}
     order by d.day, d.starts_at asc nulls first, d.id`;
 }

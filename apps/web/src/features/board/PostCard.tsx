@@ -5,7 +5,8 @@ import type { board } from '@marquee/contract';
 import { Avatar } from '../../ui/Avatar';
 import { LinksOnly } from '../../ui/LinksOnly';
 import { VideoPlayerModal } from '../../ui/VideoPlayerModal';
-import { IconPlay, IconTrash } from './icons';
+import { IconTrash } from './icons';
+import { IconPlay } from '../../ui/mediaIcons';
 
 /**
  * One post of a thread (spec 3 §3 Post): who wrote it and when, its text with links only (D8.1), and

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
 import { media, uploads } from '@marquee/contract';
 import { call } from '../../app/api';
-import { IconImage, IconPlay, IconVideo } from './icons';
+import { IconImage, IconPlay, IconVideo } from '../../ui/mediaIcons';
 
 /** What a topic's first post carries (D12.1: one image or one YouTube video, never both). */
 export type TopicMediaState =

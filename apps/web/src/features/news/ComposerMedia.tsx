@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import { uploads } from '@marquee/contract';
-import { IconImage, IconPlay, IconVideo } from './icons';
+import { IconImage, IconPlay, IconVideo } from '../../ui/mediaIcons';
 
 /** Composer media (spec 1 §4): none, video URL entry, fetching, preview, image preview. */
 export type MediaState =

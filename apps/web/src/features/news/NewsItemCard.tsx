@@ -12,7 +12,8 @@ import { showInfo, showSuccess } from '../../ui/toast';
 import { VideoPlayerModal } from '../../ui/VideoPlayerModal';
 import { dropAuthor, patchItem, toggledLikers } from './api';
 import { Comments } from './Comments';
-import { IconComment, IconHeart, IconMore, IconPlay } from './icons';
+import { IconComment, IconHeart, IconMore } from './icons';
+import { IconPlay } from '../../ui/mediaIcons';
 import { NewsText } from './NewsText';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;

@@ -16,10 +16,7 @@
  * view (BD5), as in the app.
  */
 import { sql } from 'drizzle-orm';
-import { OPERATIONS_BASE, board as boardContract } from '@marquee/contract';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/platform/config.js';
-import { systemClock } from '../apps/server/src/platform/clock.js';
+import { board as boardContract } from '@marquee/contract';
 import {
   printLargeSocialReport,
   seedLargeSocial,
@@ -34,7 +31,14 @@ import { printLargeWatchReport, seedLargeWatch } from '../apps/server/src/script
 import { printLargeHelpReport, seedLargeHelp } from '../apps/server/src/scripts/seed-large-help.js';
 import { directoryDetailsSql } from '../apps/server/src/scripts/seed-large-directory.js';
 import { runRounds, type LoadRequest } from './load.js';
-import { openLargeDatabase, signIn } from './large-db.js';
+import {
+  eachMember,
+  getCall as get,
+  openLargeDatabase,
+  postCall as post,
+  signIn,
+  startBenchServer,
+} from './large-db.js';
 
 const CONCURRENCY = 50;
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 2000);
@@ -107,27 +111,9 @@ try {
     `${members.length} members signed in (chosen in ${((performance.now() - started) / 1000).toFixed(1)} s).`,
   );
 
-  const app = await buildApp({ config: loadConfig({ PORT: '3999' }), db, clock: systemClock, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-  const get = (path: string, token: string): LoadRequest => ({
-    method: 'GET',
-    path: `${OPERATIONS_BASE}/${path}`,
-    headers: auth(token),
-  });
-  const post = (path: string, token: string, body: unknown): LoadRequest => ({
-    method: 'POST',
-    path: `${OPERATIONS_BASE}/${path}`,
-    headers: { ...auth(token), 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+  const { app, origin } = await startBenchServer(db);
   const each = (make: (token: string, m: (typeof members)[number]) => LoadRequest | null) =>
-    members.flatMap((m, i) => {
-      const r = make(tokens[i] as string, m);
-      return r ? [r] : [];
-    });
+    eachMember(members, tokens, make);
   const nextMonth = (() => {
     const d = new Date();
     d.setUTCDate(15);

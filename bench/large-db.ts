@@ -9,6 +9,12 @@ import { sql, type SQL } from 'drizzle-orm';
 import { openDatabase, rowsOf, type Database, type Db } from '../apps/server/src/platform/db/database.js';
 import { hashToken, newToken } from '../apps/server/src/platform/tokens.js';
 import { LARGE_SEED_SIZE, printLargeSeedReport, seedLarge } from '../apps/server/src/scripts/seed-large.js';
+import type { FastifyInstance } from 'fastify';
+import { OPERATIONS_BASE } from '@marquee/contract';
+import { buildApp } from '../apps/server/src/app.js';
+import { loadConfig } from '../apps/server/src/platform/config.js';
+import { systemClock } from '../apps/server/src/platform/clock.js';
+import type { LoadRequest } from './load.js';
 
 const sized = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 
@@ -89,4 +95,41 @@ export async function signIn(db: Db, memberIds: number[]): Promise<string[]> {
     );
   }
   return tokens;
+}
+
+/** The app on a loopback port over the large database, as the benchmarks call it. */
+export async function startBenchServer(db: Db): Promise<{ app: FastifyInstance; origin: string }> {
+  const app = await buildApp({ config: loadConfig({ PORT: '3999' }), db, clock: systemClock, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  return { app, origin: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` };
+}
+
+const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A GET of a call below the operations base, signed in with `token`. */
+export const getCall = (path: string, token: string): LoadRequest => ({
+  method: 'GET',
+  path: `${OPERATIONS_BASE}/${path}`,
+  headers: auth(token),
+});
+
+/** A JSON POST of a call below the operations base, signed in with `token`. */
+export const postCall = (path: string, token: string, body: unknown): LoadRequest => ({
+  method: 'POST',
+  path: `${OPERATIONS_BASE}/${path}`,
+  headers: { ...auth(token), 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
+
+/** One request per signed-in member (`tokens` in the members' order) that has what the call needs. */
+export function eachMember<M>(
+  members: M[],
+  tokens: string[],
+  make: (token: string, member: M) => LoadRequest | null,
+): LoadRequest[] {
+  return members.flatMap((m, i) => {
+    const r = make(tokens[i] as string, m);
+    return r ? [r] : [];
+  });
 }

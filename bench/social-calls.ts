@@ -17,17 +17,20 @@
  * writes, later ones find nothing left to mark.)
  */
 import { sql } from 'drizzle-orm';
-import { OPERATIONS_BASE } from '@marquee/contract';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/platform/config.js';
-import { systemClock } from '../apps/server/src/platform/clock.js';
 import {
   printLargeSocialReport,
   seedLargeSocial,
   socialSizeFor,
 } from '../apps/server/src/scripts/seed-large-social.js';
 import { runRounds, type LoadRequest } from './load.js';
-import { openLargeDatabase, signIn } from './large-db.js';
+import {
+  eachMember,
+  getCall as get,
+  openLargeDatabase,
+  postCall as post,
+  signIn,
+  startBenchServer,
+} from './large-db.js';
 
 const CONCURRENCY = 50;
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 2000);
@@ -91,28 +94,9 @@ try {
     `${members.length} members signed in (chosen in ${((performance.now() - started) / 1000).toFixed(1)} s); social rows each: median ${activity[activity.length >> 1]}, most ${activity[activity.length - 1]}.`,
   );
 
-  const app = await buildApp({ config: loadConfig({ PORT: '3999' }), db, clock: systemClock, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-  const get = (path: string, token: string): LoadRequest => ({
-    method: 'GET',
-    path: `${OPERATIONS_BASE}/${path}`,
-    headers: auth(token),
-  });
-  const post = (path: string, token: string, body: unknown): LoadRequest => ({
-    method: 'POST',
-    path: `${OPERATIONS_BASE}/${path}`,
-    headers: { ...auth(token), 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  /** One request per member that has the thing the call needs. */
+  const { app, origin } = await startBenchServer(db);
   const each = (make: (token: string, m: (typeof members)[number]) => LoadRequest | null) =>
-    members.flatMap((m, i) => {
-      const r = make(tokens[i] as string, m);
-      return r ? [r] : [];
-    });
+    eachMember(members, tokens, make);
   const feed = (body: object) => (t: string) => post('news/fetchNewsItems', t, body);
   const calls: [string, LoadRequest[]][] = [
     ['fetchNewsItems all, page 1', each(feed({ filter: 'all', page: 1 }))],

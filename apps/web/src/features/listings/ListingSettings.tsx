@@ -118,6 +118,9 @@ export function ListingSettings({ listing, readAt }: { listing: MyListing; readA
   const proViews = useListingChange((allow: 'yes' | 'no') =>
     call(listings.updateAllowProViews, { listing_id: listing.id, allowProViews: allow }),
   );
+  // The switch moves in the same render as the click (a mutation's own state arrives a tick later, and
+  // a controlled checkbox would spring back meanwhile); the server's answer, or a refusal, settles it.
+  const [proWanted, setProWanted] = useState<'yes' | 'no' | null>(null);
   const rateOff = listing.rl_selection === listings.RATE_LIMIT.off;
   const shown = listing.changing_to ?? listing.give;
   const managed = user.membership === 'managed';
@@ -176,10 +179,14 @@ export function ListingSettings({ listing, readAt }: { listing: MyListing; readA
               role="switch"
               className="form-check-input"
               // The switch moves at once; a refusal moves it back (with the server's words in a toast).
-              checked={proViews.isPending ? proViews.variables === 'yes' : listing.allow_pro_views === 'yes'}
-              disabled={proViews.isPending}
+              checked={(proWanted ?? listing.allow_pro_views) === 'yes'}
+              disabled={proWanted !== null}
               aria-describedby={`${switchId}-pro-hint`}
-              onChange={(e) => proViews.mutate(e.target.checked ? 'yes' : 'no')}
+              onChange={(e) => {
+                const wanted = e.target.checked ? 'yes' : 'no';
+                setProWanted(wanted);
+                proViews.mutate(wanted, { onSettled: () => setProWanted(null) });
+              }}
             />
             <label className="form-check-label fw-semibold" htmlFor={`${switchId}-pro`}>
               Send views to my IMDbPro page

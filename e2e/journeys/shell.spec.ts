@@ -162,7 +162,7 @@ const ROUTES: [string, RegExp][] = [
   ['/community/directory', /directory/i],
   ['/community/watch', /watch/i],
   ['/community', /community/i],
-  ['/admin', /admin/i],
+  ['/admin', /admin|overview/i],
   ['/admin/users/1003', /admin|user/i],
   ['/admin/users', /admin|users/i],
   ['/admin/credits', /admin|credits/i],

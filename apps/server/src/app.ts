@@ -52,6 +52,8 @@ import { onboardingRoutes } from './features/onboarding/onboarding.routes.js';
 import { helpRoutes } from './features/help/help.routes.js';
 import { withChatSources } from './features/help/index.js';
 import { watchRoutes } from './features/watch/watch.routes.js';
+import { adminRoutes } from './features/admin/admin.routes.js';
+import { ledgerCheckJob, siteFiguresJob } from './features/admin/index.js';
 import { sessionKeeper } from './features/login/session.repo.js';
 import { featuringJob } from './features/featured-members/featured-members.service.js';
 import { membershipRemindersJob } from './features/membership/reminders.js';
@@ -77,6 +79,8 @@ export const DAILY_JOBS: readonly DailyJob[] = [
   pruneErrorReportsJob,
   pruneRateEventsJob,
   removeUnconfirmedJob,
+  siteFiguresJob,
+  ledgerCheckJob,
 ];
 
 /** Every minute job of the app, run by main.ts (platform/minute-jobs.ts): point changes that have come due (D6.2). */
@@ -225,6 +229,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     onboardingRoutes,
     helpRoutes,
     watchRoutes,
+    adminRoutes,
     devmailRoutes,
     devclockRoutes,
   ]) {

@@ -32,3 +32,4 @@ export * as directory from './directory.js';
 export * as onboarding from './onboarding.js';
 export * as help from './help.js';
 export * as watch from './watch.js';
+export * as admin from './admin.js';

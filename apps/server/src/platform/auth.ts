@@ -1,10 +1,16 @@
 import type { Db } from './db/database.js';
 import type { Clock } from './clock.js';
 import { hashToken } from './tokens.js';
-import { DAY_MS, MINUTE_MS } from './time.js';
+import { DAY_MS, HOUR_MS, MINUTE_MS } from './time.js';
 
 /** Sessions end after 30 days without use (D2.6). */
 export const SESSION_IDLE_MS = 30 * DAY_MS;
+/** An admin's session ends sooner, after 8 hours without use (docs/domain.md AD8). */
+export const ADMIN_SESSION_IDLE_MS = 8 * HOUR_MS;
+
+/** How long a session of this role may go unused. */
+export const sessionIdleLimit = (role: string) =>
+  role === 'admin' ? ADMIN_SESSION_IDLE_MS : SESSION_IDLE_MS;
 /** Last-use times are written at most this often, so reads stay reads. */
 const TOUCH_EVERY_MS = 5 * MINUTE_MS;
 
@@ -55,7 +61,7 @@ export async function authenticate(db: Db, clock: Clock, token: string | null): 
   if (!row || row.status !== 'active') return null;
   const now = clock.now();
   const idle = now.getTime() - row.lastUsedAt.getTime();
-  if (idle > SESSION_IDLE_MS) return null;
+  if (idle > sessionIdleLimit(row.role)) return null;
   if (idle > TOUCH_EVERY_MS) await keeper.touch(db, row, now);
   return { userId: row.userId, role: row.role, sessionId: row.sessionId, tokenHash };
 }

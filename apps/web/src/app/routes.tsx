@@ -71,7 +71,8 @@ const MEMBER_PAGES: [path: string, feature: string, page?: ComponentType][] = [
 
 /** Staff pages; the server checks the admin role on every admin call as well. */
 const ADMIN_PAGES: [path: string, feature: string, page?: ComponentType][] = [
-  ['/admin', 'Admin Console'],
+  ['/admin', 'Admin Console', lazyPage(() => import('../features/admin/OverviewPage'))],
+  ['/admin/audit', 'Admin: Audit Log', lazyPage(() => import('../features/admin/AuditLogPage'))],
   ['/admin/users/:uid?', 'Admin: Users'],
   ['/admin/credits', 'Admin: Credit Updates'],
   ['/admin/waitlist', 'Admin: Managed Waitlist'],

@@ -1,3 +1,4 @@
+import { recordAudit } from '../../platform/audit.repo.js';
 import { help as contract, pacificDate, uploads } from '@marquee/contract';
 import type { AppDeps } from '../../platform/deps.js';
 import type { Caller } from '../../platform/auth.js';
@@ -257,6 +258,15 @@ export async function updateStatus(deps: AppDeps, caller: Caller, id: number, st
       to: status,
       by: caller.userId,
       reason: 'staff set',
+      at: now,
+    });
+    await recordAudit(tx, {
+      adminId: caller.userId,
+      action: 'help.status',
+      summary: `Set help request #${id} to ${status}.`,
+      userId: row.userId,
+      before: { status: row.status },
+      after: { status },
       at: now,
     });
     return { ...row, status, updatedAt: now };

@@ -89,6 +89,13 @@ export const users = pgTable(
       .where(sql`${t.kind} = 'member' and ${t.status} = 'active'`),
     // The accounts that are not active, few beside the rest: queries that hide such members' things
     // over many rows (a month of the calendar, W6) gather them once instead of a lookup per row.
+    // Paid time ending soon (the overview's expiring14, AD1).
+    index('users_premium_expires_idx')
+      .on(t.premiumExpires)
+      .where(sql`${t.premiumExpires} is not null`),
+    index('users_pro_expires_idx')
+      .on(t.proExpires)
+      .where(sql`${t.proExpires} is not null`),
     index('users_not_active_idx')
       .on(t.id)
       .where(sql`${t.status} <> 'active'`),

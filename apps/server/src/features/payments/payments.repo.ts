@@ -32,10 +32,11 @@ export async function setEventOutcome(
   event: { provider: string; eventId: string },
   outcome: string,
   userId: number | null,
+  money: { amountPennies: number; sold: string | null } = { amountPennies: 0, sold: null },
 ) {
   await tx
     .update(paymentEvents)
-    .set({ outcome, userId })
+    .set({ outcome, userId, amountPennies: money.amountPennies, sold: money.sold })
     .where(and(eq(paymentEvents.provider, event.provider), eq(paymentEvents.eventId, event.eventId)));
 }
 

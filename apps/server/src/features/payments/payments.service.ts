@@ -49,7 +49,10 @@ const later = (a: Date | null, b: Date) => (a && a.getTime() > b.getTime() ? a :
 const STATUS_RANK: Record<string, number> = { active: 0, cancelled: 1, ended: 2 };
 
 /** What an event did, and the receipt to mail when it was a payment granted (docs/domain.md Payments). */
-type Effect = { outcome: ApplyOutcome; userId: number | null; receipt?: Receipt };
+type Effect = { outcome: ApplyOutcome; userId: number | null; receipt?: Receipt; money?: Money };
+
+/** The money an event moved and what it sold, kept on the event for the admin overview (AD4). */
+type Money = { amountPennies: number; sold: 'premium' | 'pro' | 'sponsored' | null };
 
 /**
  * D10.1: applies one verified provider event, once per event id, in one transaction with the
@@ -66,8 +69,8 @@ async function applyInTransaction(deps: AppDeps, event: PaymentEvent): Promise<O
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     if (!(await recordEventOnce(tx, event, now))) return { outcome: 'duplicate' as const };
-    const { outcome, userId, receipt } = await applyEffect(tx, event, now);
-    await setEventOutcome(tx, event, outcome, userId);
+    const { outcome, userId, receipt, money } = await applyEffect(tx, event, now);
+    await setEventOutcome(tx, event, outcome, userId, money);
     return { outcome, receipt };
   });
 }
@@ -140,7 +143,11 @@ async function purchasePaid(tx: Tx, event: Extract<PaymentEvent, { effect: 'purc
     if (granted.outcome !== 'granted') return granted;
     const listing = await listingForReceipt(tx, purchase.listingId as number);
     const what = sponsoredWhat(purchase.quantity ?? 0, listing?.type ?? '', listing?.name ?? null);
-    return { ...granted, receipt: { ...base, what } };
+    return {
+      ...granted,
+      receipt: { ...base, what },
+      money: { amountPennies: amount, sold: 'sponsored' as const },
+    };
   }
   const level = purchase.level as PaidLevel;
   const from = later(expiryOf(user, level), now);
@@ -160,7 +167,12 @@ async function purchasePaid(tx: Tx, event: Extract<PaymentEvent, { effect: 'purc
     at: now,
   });
   const what = membershipWhat(level, purchase.months, 'once');
-  return { outcome: 'granted' as const, userId, receipt: { ...base, what, membership: { level, until } } };
+  return {
+    outcome: 'granted' as const,
+    userId,
+    receipt: { ...base, what, membership: { level, until } },
+    money: { amountPennies: amount, sold: level },
+  };
 }
 
 /**
@@ -191,7 +203,11 @@ async function purchaseRefunded(
   if (purchase.kind === 'sponsored') await takeBackSponsored(tx, purchase);
   await markPurchaseRefunded(tx, purchase.id, now);
   if (purchase.kind !== 'sponsored') await takeBackReferralReward(tx, `purchase:${purchase.id}`, now);
-  return { outcome: 'refunded' as const, userId };
+  return {
+    outcome: 'refunded' as const,
+    userId,
+    money: { amountPennies: -purchase.amountPennies, sold: null },
+  } satisfies Effect;
 }
 
 /** The end of the period an event paid for (docs/domain.md PAY5): the provider's, else from the subscription's own periods. */
@@ -282,6 +298,7 @@ async function subscriptionPaid(
   }
   const outcome: ApplyOutcome = existing ? 'renewed' : 'granted';
   if (event.amountPennies <= 0) return { outcome, userId: owner.userId };
+  const money: Money = { amountPennies: event.amountPennies, sold: level };
   const receipt: Receipt = {
     userId: owner.userId,
     amountPennies: event.amountPennies,
@@ -293,7 +310,7 @@ async function subscriptionPaid(
     orderId: firstMoney && owner.purchaseId !== null ? String(owner.purchaseId) : event.eventId,
     providerRef: event.subscriptionRef,
   };
-  return { outcome, userId: owner.userId, receipt };
+  return { outcome, userId: owner.userId, receipt, money };
 }
 
 /** No more renewals; the level serves to the paid-through date it already has (D2.3). */

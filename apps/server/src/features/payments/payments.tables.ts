@@ -68,6 +68,17 @@ export const paymentEvents = pgTable(
     /** What applying it did, for support: 'granted', 'renewed', 'cancelled', 'refunded', 'ignored: …'. */
     outcome: text().notNull(),
     userId: integer(),
+    /** The money it moved, in pennies: what a granted payment brought in, less for a refund; 0 otherwise (AD4). */
+    amountPennies: integer().notNull().default(0),
+    /** What a granted payment sold: 'premium', 'pro' or 'sponsored' (the overview's sales today, AD4). */
+    sold: text(),
   },
-  (t) => [primaryKey({ columns: [t.provider, t.eventId] }), index('payment_events_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.provider, t.eventId] }),
+    index('payment_events_user_idx').on(t.userId),
+    // The overview's income and sales (AD4): only the events that moved money.
+    index('payment_events_money_idx')
+      .on(t.receivedAt)
+      .where(sql`${t.amountPennies} <> 0`),
+  ],
 );

@@ -4,6 +4,7 @@
  */
 export { HOUSE_ID, InsufficientPoints, SUPPORT_ACCOUNT_ID, houseTill, movePoints } from './ledger.js';
 export { paymentFailure, paymentWrites } from './ledger.repo.js';
+export { checkLedger, type LedgerReport } from './ledger.check.js';
 export type { Payment } from './ledger.repo.js';
 export {
   PAID_DAILY_ACTIONS,

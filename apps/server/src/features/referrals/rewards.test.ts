@@ -7,9 +7,9 @@ import { outboxMails } from '../../platform/mail.tables.js';
 import { emailSettings } from '../account/account.tables.js';
 import { users } from '../members/members.tables.js';
 import { subscriptions } from '../membership/membership.tables.js';
-import { priceRow } from '../membership/prices.js';
 import { purchases } from '../payments/payments.tables.js';
 import type { TestEventData } from '../payments/providers/test.js';
+import { payOnce as payOnceThrough, sendTestEvent } from '../payments/payments.test-support.js';
 import { membershipCredits, referralRewards } from './referrals.tables.js';
 import { REWARD_HOLD_DAYS, referralRewardsJob, releaseDueRewards } from './rewards.service.js';
 import { runDueJobs } from '../../platform/jobs.js';
@@ -37,44 +37,9 @@ async function mailsTo(email: string) {
   return t.db.select().from(outboxMails).where(eq(outboxMails.to, email)).orderBy(desc(outboxMails.id));
 }
 
-/** Pays through the built-in test checkout, as a member's browser does (D10.2). */
-async function payOnce(m: BuiltMember, level: PaidLevel, months: number, kind: 'once' | 'subscription') {
-  const started =
-    kind === 'once'
-      ? await t.app.inject({
-          method: 'POST',
-          url: membership.CHECKOUT_PATHS.charge,
-          headers: { authorization: `Bearer ${m.token}` },
-          payload: { level, months, amountPennies: priceRow(level, months)?.once },
-        })
-      : await t.app.inject({
-          method: 'GET',
-          url: `${membership.CHECKOUT_PATHS.subscribe}?level=${level}&months=${months}`,
-          headers: { authorization: `Bearer ${m.token}` },
-        });
-  const { redirect } = started.json() as { redirect: string };
-  const paid = await t.app.inject({ method: 'POST', url: `${redirect}/pay` });
-  expect(paid.statusCode).toBe(303);
-  const [purchase] = await t.db
-    .select()
-    .from(purchases)
-    .where(eq(purchases.userId, m.id))
-    .orderBy(desc(purchases.id))
-    .limit(1);
-  return purchase as typeof purchases.$inferSelect;
-}
-
-/** Sends a signed test event down the webhook path; answers its outcome. */
-async function sendEvent(data: TestEventData, id?: string) {
-  const signed = t.app.deps.payments.test.signEvent(data, id);
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/v4/webhooks/test',
-    payload: signed.body,
-    headers: { ...signed.headers, 'content-type': 'application/json' },
-  });
-  return (response.json() as { outcome: string }).outcome;
-}
+const payOnce = (m: BuiltMember, level: PaidLevel, months: number, kind: 'once' | 'subscription') =>
+  payOnceThrough(t, m, level, months, kind);
+const sendEvent = (data: TestEventData, id?: string) => sendTestEvent(t, data, id);
 
 /** Pays out the rewards whose hold is over `days` from now, as the daily job would then. */
 async function releaseAfter(days: number) {

@@ -28,8 +28,8 @@ export function sponsoredRoutes(app: FastifyInstance) {
   );
   serve(app, sponsored.fetchSpecials, ({ caller }) => fetchSpecials(deps, caller));
   serve(app, sponsored.hideSpecials, ({ caller }) => hideSpecials(deps, caller));
-  serve(app, sponsored.startSpecial, ({ input }) => startSpecial(deps, input));
-  serve(app, sponsored.endSpecial, () => endSpecial(deps));
+  serve(app, sponsored.startSpecial, ({ caller, input }) => startSpecial(deps, caller, input));
+  serve(app, sponsored.endSpecial, ({ caller }) => endSpecial(deps, caller));
 
   // PayPal sends the member back with the approved order; capturing it makes PayPal send the event that grants it.
   app.get('/v4/checkout/sponsored/paypal/return', async (req, reply) => {

@@ -1,5 +1,6 @@
+import { recordAudit } from '../../platform/audit.repo.js';
 import type { FastifyBaseLogger } from 'fastify';
-import { sponsored as contract } from '@marquee/contract';
+import { LISTING_TYPE_WORDS, sponsored as contract } from '@marquee/contract';
 import type { AppDeps } from '../../platform/deps.js';
 import type { Caller } from '../../platform/auth.js';
 import { AppError, badInput, conflict, loggedOut, notFound } from '../../platform/errors.js';
@@ -220,6 +221,7 @@ export async function hideSpecials(deps: AppDeps, caller: Caller) {
  */
 export async function startSpecial(
   deps: AppDeps,
+  caller: Caller,
   input: {
     cta: string;
     types: readonly contract.Special['types'][number][];
@@ -242,15 +244,31 @@ export async function startSpecial(
       `Another special runs until ${prettyEnd(clash.endsAt)}. Specials may not overlap; end it first.`,
     );
   }
-  const special = await insertSpecial(deps.db, {
-    cta: input.cta.trim(),
-    types: [...new Set(input.types)].join(','),
-    minimum: input.minimum,
-    maximum: input.maximum,
-    pricePennies: input.pricePennies,
-    startsAt,
-    endsAt: input.endsAt,
-    createdAt: now,
+  const special = await deps.db.transaction(async (tx) => {
+    const made = await insertSpecial(tx, {
+      cta: input.cta.trim(),
+      types: [...new Set(input.types)].join(','),
+      minimum: input.minimum,
+      maximum: input.maximum,
+      pricePennies: input.pricePennies,
+      startsAt,
+      endsAt: input.endsAt,
+      createdAt: now,
+    });
+    await recordAudit(tx, {
+      adminId: caller.userId,
+      action: 'special.start',
+      summary: `Started the sponsor special “${made.cta}”.`,
+      after: {
+        types: made.types.map((type) => LISTING_TYPE_WORDS[type].label).join(', '),
+        minimum: made.minimum,
+        maximum: made.maximum,
+        price: `$${(made.pricePennies / 100).toFixed(2)}`,
+        ends: prettyEnd(made.endsAt),
+      },
+      at: now,
+    });
+    return made;
   });
   return {
     status: 'success' as const,
@@ -261,11 +279,21 @@ export async function startSpecial(
 }
 
 /** Ends the running special now; checkouts already started keep the price they were offered. */
-export async function endSpecial(deps: AppDeps) {
+export async function endSpecial(deps: AppDeps, caller: Caller) {
   const now = deps.clock.now();
   const special = await runningSpecial(deps.db, now);
   if (!special) throw notFound('No special is running.');
-  await endSpecialAt(deps.db, special.id, now);
+  await deps.db.transaction(async (tx) => {
+    await endSpecialAt(tx, special.id, now);
+    await recordAudit(tx, {
+      adminId: caller.userId,
+      action: 'special.end',
+      summary: `Ended the sponsor special “${special.cta}”.`,
+      before: { ends: prettyEnd(special.endsAt) },
+      after: { ends: prettyEnd(now) },
+      at: now,
+    });
+  });
   return { status: 'success' as const, message: 'The special has ended.' };
 }
 

@@ -1,6 +1,5 @@
 import { Link, useParams, useSearchParams } from 'react-router';
-import Container from 'react-bootstrap/Container';
-import { usePageTitle } from '../../ui/usePageTitle';
+import { AdminLayout } from '../admin';
 import { requestIdOf } from './HelpPage';
 import { RequestThread } from './RequestThread';
 import { HelpDeskList } from './HelpDeskList';
@@ -15,12 +14,11 @@ export default function AdminHelpPage() {
   const [search] = useSearchParams();
   const id = requestIdOf(tid);
   const view = search.get('view') === 'chat' ? 'chat' : 'requests';
-  usePageTitle('Admin: Help Desk');
   return (
-    <Container fluid="xl" className="mq-help mq-help-desk">
-      <header className="mq-page-head">
-        <h1>Help Desk</h1>
-        {!tid && (
+    <AdminLayout
+      title="Help Desk"
+      actions={
+        !tid && (
           <nav aria-label="Help desk" className="mq-help-desk__views nav nav-pills">
             <Link
               to="/admin/help"
@@ -37,19 +35,22 @@ export default function AdminHelpPage() {
               Live chat
             </Link>
           </nav>
+        )
+      }
+    >
+      <div className="mq-help mq-help-desk">
+        {id ? (
+          <RequestThread key={id} id={id} backTo="/admin/help" />
+        ) : tid ? (
+          <div className="card mq-help-state" role="alert">
+            <p className="mb-0">There is no such help request.</p>
+          </div>
+        ) : view === 'chat' ? (
+          <StaffChats />
+        ) : (
+          <HelpDeskList />
         )}
-      </header>
-      {id ? (
-        <RequestThread key={id} id={id} backTo="/admin/help" />
-      ) : tid ? (
-        <div className="card mq-help-state" role="alert">
-          <p className="mb-0">There is no such help request.</p>
-        </div>
-      ) : view === 'chat' ? (
-        <StaffChats />
-      ) : (
-        <HelpDeskList />
-      )}
-    </Container>
+      </div>
+    </AdminLayout>
   );
 }

@@ -1,0 +1,30 @@
+import { boolean, date, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * The overview's figures of one finished Pacific day (AD3), written by the daily `site-figures` job so
+ * that the overview reads thirty rows instead of counting a month of actions on every visit.
+ */
+export const siteDailyFigures = pgTable('site_daily_figures', {
+  day: date({ mode: 'string' }).primaryKey(),
+  imdbViews: integer().notNull(),
+  youtubeViews: integer().notNull(),
+  follows: integer().notNull(),
+  likes: integer().notNull(),
+  /** Money received less refunds, in pennies (AD4). */
+  incomePennies: integer().notNull(),
+  computedAt: timestamp({ withTimezone: true }).notNull(),
+});
+
+/** Runs of the ledger's invariant check (D3.1, AD6): the daily job's and those staff asked for. */
+export const ledgerChecks = pgTable('ledger_checks', {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  ok: boolean().notNull(),
+  problems: jsonb().$type<string[]>().notNull(),
+  accounts: integer().notNull(),
+  entries: integer().notNull(),
+  /** The admin who asked for it; null for the daily job. */
+  adminId: integer(),
+  /** 'daily' or 'admin'. */
+  source: text().notNull(),
+  checkedAt: timestamp({ withTimezone: true }).notNull(),
+});

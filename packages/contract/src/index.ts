@@ -33,3 +33,4 @@ export * as onboarding from './onboarding.js';
 export * as help from './help.js';
 export * as watch from './watch.js';
 export * as admin from './admin.js';
+export * as adminMembers from './admin-members.js';

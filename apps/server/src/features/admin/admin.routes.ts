@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { admin as contract } from '@marquee/contract';
+import { admin as contract, adminMembers } from '@marquee/contract';
 import { serve } from '../../platform/route.js';
 import * as service from './admin.service.js';
+import * as members from './admin-members.service.js';
 
 /**
  * The admin console (spec 4 §2, §6, §7; D13; docs/domain.md AD1-AD9). Every call is for the admin
@@ -12,4 +13,21 @@ export function adminRoutes(app: FastifyInstance) {
   serve(app, contract.fetchOverview, ({ deps }) => service.overview(deps));
   serve(app, contract.checkLedger, ({ deps, caller }) => service.checkLedgerNow(deps, caller));
   serve(app, contract.fetchAuditLog, ({ deps, input }) => service.auditLog(deps, input.page));
+
+  serve(app, adminMembers.searchUsers, ({ deps, input }) => members.searchUsers(deps, input.q));
+  serve(app, adminMembers.fetchUserDetails, ({ deps, caller, input }) =>
+    members.userDetails(deps, caller, input.id),
+  );
+  serve(app, adminMembers.updateUserField, ({ deps, caller, input }) =>
+    members.updateUserField(deps, caller, input),
+  );
+  serve(app, adminMembers.updateSpecialField, ({ deps, caller, input }) =>
+    members.updateSpecialField(deps, caller, input),
+  );
+  serve(app, adminMembers.adjustPoints, ({ deps, caller, input }) =>
+    members.adjustPoints(deps, caller, input),
+  );
+  serve(app, adminMembers.deleteUserAccount, ({ deps, caller, input }) =>
+    members.deleteUserAccount(deps, caller, input.delete_id),
+  );
 }

@@ -2,7 +2,8 @@ import { admin } from '@marquee/contract';
 import type { AppDeps } from '../../platform/deps.js';
 import type { Db } from '../../platform/db/database.js';
 import type { Caller } from '../../platform/auth.js';
-import { auditCount, auditEntries, recordAudit, type AuditRow } from '../../platform/audit.repo.js';
+import { auditCount, auditEntries, recordAudit } from '../../platform/audit.repo.js';
+import { presentAudit } from './admin.present.js';
 import type { DailyJob } from '../../platform/jobs.js';
 import { takeRateOrThrow } from '../../platform/rate-limit.js';
 import { DAY_MS, addDays, pacificDay, pacificMidnight, timeAgo } from '../../platform/time.js';
@@ -205,22 +206,5 @@ function presentLedgerCheck(row: LedgerCheckRow, now: Date): admin.LedgerCheckRe
     checked_at: row.checkedAt.toISOString(),
     ago: timeAgo(row.checkedAt, now),
     by: row.source === 'daily' ? 'daily' : (row.adminName ?? 'an admin'),
-  };
-}
-
-function presentAudit(row: AuditRow, now: Date): admin.AuditEntry {
-  return {
-    id: row.id,
-    admin_id: row.adminId,
-    admin_name: row.adminName,
-    action: row.action,
-    summary: row.summary,
-    user_id: row.userId,
-    user_name: row.userName,
-    before: row.before,
-    after: row.after,
-    reason: row.reason,
-    at: row.createdAt.toISOString(),
-    ago: timeAgo(row.createdAt, now),
   };
 }

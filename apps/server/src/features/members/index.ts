@@ -11,6 +11,7 @@ export {
   isActiveMember,
   membershipColumns,
   notBlockedWith,
+  searchMembersForStaff,
   usernameTaken,
 } from './members.repo.js';
 export type { MemberRow } from './members.repo.js';

@@ -140,3 +140,77 @@ export function searchMembersQuery(db: Db, q: MemberSearch) {
     .orderBy(users.first, users.last, users.id)
     .limit(q.limit);
 }
+
+/** What the staff search answers per member (docs/domain.md AM1). */
+const staffColumns = {
+  id: users.id,
+  first: users.first,
+  last: users.last,
+  username: users.username,
+  email: users.email,
+  status: users.status,
+  premiumExpires: users.premiumExpires,
+  proExpires: users.proExpires,
+  lastActiveAt: users.lastActiveAt,
+  ...membershipColumns,
+};
+
+/**
+ * AM1: members of any status for staff, by id, by the start of an email address, or by the start of a
+ * first name, last name or username (two words: first and last). Active members are read through the
+ * prefix indexes, the few others through users_not_active_idx; deleted accounts are left out. The
+ * queries, not yet run (their plans are checked by admin-members-plans.test.ts).
+ */
+export function staffSearchQueries(db: Db, q: string, limit: number) {
+  const member = and(eq(users.kind, 'member'), ne(users.status, 'deleted'));
+  if (/^\d{1,10}$/.test(q)) {
+    return [
+      db
+        .select(staffColumns)
+        .from(users)
+        .where(and(eq(users.id, Number(q)), member)),
+    ];
+  }
+  if (q.includes('@')) {
+    return [
+      db
+        .select(staffColumns)
+        .from(users)
+        .where(and(startsWith(sql`${users.email}`, q), member))
+        .orderBy(sql`lower(${users.email})`)
+        .limit(limit),
+    ];
+  }
+  const words = q.split(/\s+/);
+  const match =
+    words.length >= 2
+      ? and(
+          startsWith(sql`${users.first}`, words[0]!),
+          startsWith(sql`${users.last}`, words.slice(1).join(' ')),
+        )
+      : or(
+          startsWith(sql`${users.first}`, q),
+          startsWith(sql`${users.last}`, q),
+          startsWith(sql`${users.username}`, q),
+        );
+  return [
+    db
+      .select(staffColumns)
+      .from(users)
+      .where(and(match, eq(users.kind, 'member'), eq(users.status, 'active')))
+      .orderBy(users.first, users.last, users.id)
+      .limit(limit),
+    db
+      .select(staffColumns)
+      .from(users)
+      .where(and(match, sql`${users.status} <> 'active'`, member))
+      .orderBy(users.first, users.last, users.id)
+      .limit(limit),
+  ];
+}
+
+/** AM1: runs the staff search, active members first. */
+export async function searchMembersForStaff(db: Db, q: string, limit: number) {
+  const found = await Promise.all(staffSearchQueries(db, q, limit));
+  return found.flat().slice(0, limit);
+}

@@ -96,6 +96,8 @@ export const users = pgTable(
     index('users_pro_expires_idx')
       .on(t.proExpires)
       .where(sql`${t.proExpires} is not null`),
+    // Staff find members by the start of their email address (docs/domain.md AM1).
+    index('users_email_prefix_idx').on(sql`lower(${t.email}) text_pattern_ops`),
     index('users_not_active_idx')
       .on(t.id)
       .where(sql`${t.status} <> 'active'`),

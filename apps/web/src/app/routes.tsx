@@ -73,7 +73,7 @@ const MEMBER_PAGES: [path: string, feature: string, page?: ComponentType][] = [
 const ADMIN_PAGES: [path: string, feature: string, page?: ComponentType][] = [
   ['/admin', 'Admin Console', lazyPage(() => import('../features/admin/OverviewPage'))],
   ['/admin/audit', 'Admin: Audit Log', lazyPage(() => import('../features/admin/AuditLogPage'))],
-  ['/admin/users/:uid?', 'Admin: Users'],
+  ['/admin/users/:uid?', 'Admin: Users', lazyPage(() => import('../features/admin/AdminUsersPage'))],
   ['/admin/credits', 'Admin: Credit Updates'],
   ['/admin/waitlist', 'Admin: Managed Waitlist'],
   ['/admin/help/:tid?', 'Admin: Help Desk', lazyPage(() => import('../features/help/AdminHelpPage'))],

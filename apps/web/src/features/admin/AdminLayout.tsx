@@ -6,6 +6,7 @@ import { usePageTitle } from '../../ui/usePageTitle';
 /** The console's parts, in the order of its navigation (spec 4 §2 admin screens). */
 const ADMIN_PARTS = [
   { to: '/admin', label: 'Overview', end: true },
+  { to: '/admin/users', label: 'Members', end: false },
   { to: '/admin/help', label: 'Help Desk', end: false },
   { to: '/admin/audit', label: 'Audit Log', end: false },
 ] as const;

@@ -25,7 +25,7 @@ export function AuditList({ entries, empty }: { entries: admin.AuditEntry[]; emp
               <>
                 {' '}
                 <span className="text-body-secondary">Member:</span>{' '}
-                <Link to={`/profile/${e.user_id}`}>{e.user_name}</Link>
+                <Link to={`/admin/users/${e.user_id}`}>{e.user_name}</Link>
               </>
             )}
           </div>

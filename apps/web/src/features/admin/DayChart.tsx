@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { admin } from '@marquee/contract';
 import { dayInShortWords } from '@marquee/contract';
+import { niceCeiling } from './chart';
 
 export interface ChartPart {
   key: keyof Omit<admin.DayFigures, 'day'>;
@@ -21,13 +22,6 @@ const WIDTH = 620;
 const HEIGHT = 180;
 const LEFT = 56;
 const BOTTOM = 22;
-
-/** The smallest 'round' number at or above `n` (1, 2, 5 × 10^k), so the axis reads easily. */
-export function niceCeiling(n: number): number {
-  if (n <= 0) return 1;
-  const power = 10 ** Math.floor(Math.log10(n));
-  return ([1, 2, 5, 10].find((step) => step * power >= n) ?? 10) * power;
-}
 
 /**
  * A bar per day, the parts stacked (AD3): drawn for the eye, with the same figures in a table that a

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { admin } from '@marquee/contract';
-import { showError, showSuccess } from '../../ui/toast';
+import { showSuccess } from '../../ui/toast';
 import { AdminLayout } from './AdminLayout';
 import { AuditList } from './AuditList';
 import { DayChart, type ChartPart } from './DayChart';
@@ -74,7 +74,6 @@ function LedgerCard({ ledger }: { ledger: admin.LedgerCheckResult | null }) {
       showSuccess(answer.message);
       void queryClient.invalidateQueries({ queryKey: overviewQuery.queryKey });
     },
-    onError: showError,
   });
   return (
     <section className="card mq-admin-card mq-ledger" aria-labelledby="mq-ledger-title">

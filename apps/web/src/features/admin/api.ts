@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { admin } from '@marquee/contract';
+import { admin, adminMembers, type InputOf } from '@marquee/contract';
 import { call } from '../../app/api';
 
 export const adminKey = ['admin'] as const;
@@ -20,3 +20,38 @@ export const auditLogQuery = (page: number) =>
   });
 
 export const checkLedger = () => call(admin.checkLedger, {});
+
+export const memberSearchQuery = (q: string) =>
+  queryOptions({
+    queryKey: [...adminKey, 'search', q],
+    queryFn: ({ signal }) => call(adminMembers.searchUsers, { q }, { signal }),
+    staleTime: 0,
+    meta: { quiet: true },
+  });
+
+export const memberKey = (id: number) => [...adminKey, 'member', id] as const;
+
+export const memberQuery = (id: number) =>
+  queryOptions({
+    queryKey: memberKey(id),
+    queryFn: ({ signal }) => call(adminMembers.fetchUserDetails, { id }, { signal }),
+    staleTime: 0,
+    meta: { quiet: true },
+  });
+
+/** The value is checked by the server, whichever field it is for (a status included). */
+export const updateField = (user_id: number, field: adminMembers.UserField, value: string) =>
+  call(adminMembers.updateUserField, { user_id, field, value } as InputOf<
+    typeof adminMembers.updateUserField
+  >);
+
+export const updateSpecial = (
+  user_id: number,
+  field: 'password' | 'premium_expires' | 'pro_expires',
+  value: string,
+) => call(adminMembers.updateSpecialField, { user_id, field, value });
+
+export const adjustPoints = (user_id: number, amount: number, reason: string) =>
+  call(adminMembers.adjustPoints, { user_id, amount, reason });
+
+export const deleteMember = (id: number) => call(adminMembers.deleteUserAccount, { delete_id: id });

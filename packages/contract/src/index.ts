@@ -34,3 +34,4 @@ export * as help from './help.js';
 export * as watch from './watch.js';
 export * as admin from './admin.js';
 export * as adminMembers from './admin-members.js';
+export * as adminListings from './admin-listings.js';

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { admin as contract, adminMembers } from '@marquee/contract';
+import { admin as contract, adminListings, adminMembers } from '@marquee/contract';
 import { serve } from '../../platform/route.js';
 import * as service from './admin.service.js';
 import * as members from './admin-members.service.js';
+import * as listings from './admin-listings.service.js';
 
 /**
  * The admin console (spec 4 §2, §6, §7; D13; docs/domain.md AD1-AD9). Every call is for the admin
@@ -29,5 +30,19 @@ export function adminRoutes(app: FastifyInstance) {
   );
   serve(app, adminMembers.deleteUserAccount, ({ deps, caller, input }) =>
     members.deleteUserAccount(deps, caller, input.delete_id),
+  );
+
+  serve(app, adminListings.fetchUserListings, ({ deps, input }) => listings.userListings(deps, input.id));
+  serve(app, adminListings.updateUserListing, ({ deps, caller, input }) =>
+    listings.updateListing(deps, caller, input),
+  );
+  serve(app, adminListings.fetchViewsHistory, ({ deps, input }) => listings.viewsHistory(deps, input.id));
+  serve(app, adminListings.fetchCreditUpdateListings, ({ deps }) => listings.creditUpdateListings(deps));
+  serve(app, adminListings.fetchPendingFB, ({ deps }) => listings.pendingFacebookPages(deps));
+  serve(app, adminListings.submitFBPage, ({ deps, caller, input }) =>
+    listings.approveFacebookPage(deps, caller, input),
+  );
+  serve(app, adminListings.rejectFBPage, ({ deps, caller, input }) =>
+    listings.rejectFacebookPage(deps, caller, input),
   );
 }

@@ -68,6 +68,10 @@ export const listings = pgTable(
     index('listings_change_due_idx')
       .on(t.changeAt)
       .where(sql`${t.changingTo} is not null`),
+    // The admin console's queues (docs/domain.md AL4, AL5): listings waiting for staff, oldest first.
+    index('listings_staff_idx')
+      .on(t.statusReason, t.id)
+      .where(sql`${t.status} in ('disabled', 'pending')`),
     index('listings_acted_pick_idx')
       .on(t.type, t.sponsorLeft, t.give, t.actedOn, t.actedCount, t.id)
       .where(sql`${t.status} = 'active' and ${t.give} > 0 and ${t.changingTo} is null`),

@@ -1,0 +1,1 @@
+CREATE INDEX "listings_staff_idx" ON "listings" USING btree ("status_reason","id") WHERE "listings"."status" in ('disabled', 'pending');

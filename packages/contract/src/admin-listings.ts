@@ -14,6 +14,8 @@ export interface AdminListing {
   user_id: number;
   name: string;
   url: string;
+  /** Where staff open the page, as members do (the simulated page while the platforms are simulated, D9). */
+  open_url: string;
   /** 'active', 'paused', 'disabled', 'pending' or 'invalid'. */
   status: string;
   give: number;
@@ -132,6 +134,7 @@ export interface CreditUpdateListing {
   last: string;
   name: string;
   url: string;
+  open_url: string;
   question: string;
   /** The answer the site holds now, or null when it has none. */
   stored: number | null;
@@ -175,6 +178,7 @@ export interface PendingFacebookPage {
   point_setting: number;
   name: string;
   url: string;
+  open_url: string;
   /** The page id as read from the address, for staff to confirm. */
   page_id: string;
   /** 'March 10, 2026'. */

@@ -49,7 +49,8 @@ describe('demo data (npm run seed:demo)', () => {
       expect(url, l.url).toMatch(/^\/sim\//);
       const page = await t.app.inject({ method: 'GET', url });
       expect(page.statusCode, `${l.url} -> ${url}`).toBe(200);
-      if (l.platform !== 'imdb') continue;
+      // The demo's credit-update listing holds an answer out of date on purpose (docs/domain.md AL4).
+      if (l.platform !== 'imdb' || l.statusReason === 'credit_update') continue;
       const facts = await t.db.select().from(imdbFacts).where(eq(imdbFacts.pageCode, l.externalId));
       const question = l.imdbType === 'title' ? 'runtime' : `credits:${l.testCat}`;
       expect(

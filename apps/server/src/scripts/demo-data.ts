@@ -18,6 +18,7 @@ import { seedDemoNews } from './demo-news.js';
 import { seedDemoHome } from './demo-home.js';
 import { seedDemoWatch } from './demo-watch.js';
 import { seedDemoHelp } from './demo-help.js';
+import { demoQueueListings, seedDemoCreditUpdate } from './demo-admin.js';
 
 export const DEMO_PASSWORD = 'marquee-demo';
 
@@ -186,7 +187,11 @@ export async function seedDemo(db: Db, clock: Clock): Promise<boolean> {
         testCat: CREDIT_CATEGORIES[i % CREDIT_CATEGORIES.length],
       });
     }
+    const queues = demoQueueListings(ids, now);
+    await tx.insert(listings).values(queues.rows);
+    catalogue.push(...queues.catalogue);
     await seedSimulatedCatalogue(tx, catalogue, new Date(now));
+    await seedDemoCreditUpdate(tx, ids, now);
     await seedConversations(tx, ids, now);
     // Profile photos go where uploads go: DATA_DIR or S3, as configured.
     await seedDemoProfiles(tx, ids, now, loadConfig());

@@ -74,7 +74,8 @@ const ADMIN_PAGES: [path: string, feature: string, page?: ComponentType][] = [
   ['/admin', 'Admin Console', lazyPage(() => import('../features/admin/OverviewPage'))],
   ['/admin/audit', 'Admin: Audit Log', lazyPage(() => import('../features/admin/AuditLogPage'))],
   ['/admin/users/:uid?', 'Admin: Users', lazyPage(() => import('../features/admin/AdminUsersPage'))],
-  ['/admin/credits', 'Admin: Credit Updates'],
+  ['/admin/credits', 'Admin: Credit Updates', lazyPage(() => import('../features/admin/CreditsPage'))],
+  ['/admin/facebook', 'Admin: Facebook Pages', lazyPage(() => import('../features/admin/FacebookPagesPage'))],
   ['/admin/waitlist', 'Admin: Managed Waitlist'],
   ['/admin/help/:tid?', 'Admin: Help Desk', lazyPage(() => import('../features/help/AdminHelpPage'))],
 ];

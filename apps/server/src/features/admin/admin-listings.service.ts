@@ -51,7 +51,13 @@ function statusWords(l: ListingRow): string {
 /** spec 4 §3 Admin listing (AL1). */
 function present(
   l: ListingRow,
-  ctx: { ownerPoints: number; today: string; weekly?: { thisWeek: number; lastWeek: number }; fact?: number },
+  ctx: {
+    ownerPoints: number;
+    today: string;
+    openUrl: (url: string) => string;
+    weekly?: { thisWeek: number; lastWeek: number };
+    fact?: number;
+  },
 ): contract.AdminListing {
   const actedToday = l.actedOn === ctx.today ? l.actedCount : 0;
   const automatic = l.rlSelection === listingWords.RATE_LIMIT.automatic;
@@ -62,6 +68,7 @@ function present(
     user_id: l.userId,
     name: l.name,
     url: l.url,
+    open_url: ctx.openUrl(l.url),
     status: l.status,
     give: l.give,
     imdb_credit_counts: ctx.fact ?? null,
@@ -110,6 +117,7 @@ async function presentAll(deps: AppDeps, rows: { listing: ListingRow; ownerPoint
     return present(listing, {
       ownerPoints,
       today,
+      openUrl: deps.integrations.openUrl,
       weekly: weekly.get(listing.id),
       fact: key ? facts.get(key) : undefined,
     });
@@ -266,6 +274,7 @@ export async function creditUpdateListings(deps: AppDeps) {
         last,
         name: listing.name,
         url: listing.url,
+        open_url: deps.integrations.openUrl(listing.url),
         question: questionOf(listing)!.text,
         stored: facts.get(factKey(listing)!) ?? null,
         answers: given.map((m) => ({ answer: m.answer, count: m.count, ago: timeAgo(m.last, now) })),
@@ -292,6 +301,7 @@ export async function pendingFacebookPages(deps: AppDeps) {
       point_setting: listing.give,
       name: listing.name,
       url: listing.url,
+      open_url: deps.integrations.openUrl(listing.url),
       page_id: listing.externalId,
       added_on: pacificDate(listing.createdAt),
     })),

@@ -7,6 +7,8 @@ import { usePageTitle } from '../../ui/usePageTitle';
 const ADMIN_PARTS = [
   { to: '/admin', label: 'Overview', end: true },
   { to: '/admin/users', label: 'Members', end: false },
+  { to: '/admin/credits', label: 'Credit Updates', end: false },
+  { to: '/admin/facebook', label: 'Facebook Pages', end: false },
   { to: '/admin/help', label: 'Help Desk', end: false },
   { to: '/admin/audit', label: 'Audit Log', end: false },
 ] as const;

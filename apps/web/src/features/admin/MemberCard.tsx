@@ -7,6 +7,7 @@ import { ConfirmModal } from '../../ui/ConfirmModal';
 import { showSuccess } from '../../ui/toast';
 import { AuditList } from './AuditList';
 import { EditableField } from './EditableField';
+import { MemberListings } from './MemberListings';
 import { adjustPoints, deleteMember, memberKey, memberQuery, updateField, updateSpecial } from './api';
 
 type Answer = adminMembers.AdminUserAnswer & { message: string };
@@ -346,6 +347,7 @@ export function MemberCard({ id }: { id: number }) {
           <Points user={user} />
         </div>
       </div>
+      <MemberListings id={user.id} />
       <section className="card mq-admin-card" aria-labelledby="mq-member-audit">
         <div className="card-body">
           <h2 id="mq-member-audit" className="mq-admin-card__title">

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { admin, adminMembers, type InputOf } from '@marquee/contract';
+import { admin, adminListings, adminMembers, type InputOf } from '@marquee/contract';
 import { call } from '../../app/api';
 
 export const adminKey = ['admin'] as const;
@@ -55,3 +55,42 @@ export const adjustPoints = (user_id: number, amount: number, reason: string) =>
   call(adminMembers.adjustPoints, { user_id, amount, reason });
 
 export const deleteMember = (id: number) => call(adminMembers.deleteUserAccount, { delete_id: id });
+
+export const creditsQuery = queryOptions({
+  queryKey: [...adminKey, 'credits'],
+  queryFn: ({ signal }) => call(adminListings.fetchCreditUpdateListings, {}, { signal }),
+  staleTime: 0,
+  meta: { quiet: true },
+});
+
+export const pendingFacebookQuery = queryOptions({
+  queryKey: [...adminKey, 'facebook'],
+  queryFn: ({ signal }) => call(adminListings.fetchPendingFB, {}, { signal }),
+  staleTime: 0,
+  meta: { quiet: true },
+});
+
+export const memberListingsQuery = (id: number) =>
+  queryOptions({
+    queryKey: [...memberKey(id), 'listings'],
+    queryFn: ({ signal }) => call(adminListings.fetchUserListings, { id }, { signal }),
+    staleTime: 0,
+    meta: { quiet: true },
+  });
+
+export const viewsHistoryQuery = (id: number) =>
+  queryOptions({
+    queryKey: [...memberKey(id), 'views'],
+    queryFn: ({ signal }) => call(adminListings.fetchViewsHistory, { id }, { signal }),
+    staleTime: 0,
+    meta: { quiet: true },
+  });
+
+export const updateListing = (input: InputOf<typeof adminListings.updateUserListing>) =>
+  call(adminListings.updateUserListing, input);
+
+export const approvePage = (input: InputOf<typeof adminListings.submitFBPage>) =>
+  call(adminListings.submitFBPage, input);
+
+export const rejectPage = (fb_id: number, reason: string) =>
+  call(adminListings.rejectFBPage, { fb_id, reason });

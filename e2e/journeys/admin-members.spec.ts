@@ -19,7 +19,7 @@ async function editField(card: Locator, label: string, value: string) {
   await expect(row.getByRole('button', { name: `Edit ${label}` })).toBeVisible();
 }
 
-test('an admin finds a member, edits their name, sets premium time, adjusts points with a reason and deletes another account', async ({
+test('an admin finds a member, edits their name, sets premium time, adjusts points with a reason, acts as the member and comes back, and deletes another account', async ({
   page,
   request,
 }) => {
@@ -81,6 +81,25 @@ test('an admin finds a member, edits their name, sets premium time, adjusts poin
   await page.evaluate(() => window.scrollTo(0, 0));
   await shootBothWidths(page, 'admin-member-card');
   await page.setViewportSize({ width: 1280, height: 800 });
+
+  // The site as the member sees it, after a confirmation; a banner on every page leads back.
+  await page.getByRole('button', { name: 'Use the site as Renamed' }).click();
+  const confirm = page.getByRole('dialog', { name: `Use the site as Renamed ${member.last}?` });
+  await confirm.getByRole('button', { name: 'Yes, continue as the member' }).click();
+  await expect(page).toHaveURL(/\/v4$/);
+  await expectSignedIn(page);
+  const banner = page.getByRole('status').filter({ hasText: 'Staff view:' });
+  await expect(banner).toContainText(`you are using Marquee as Renamed ${member.last}`);
+  await page.goto('/account');
+  await expect(banner).toBeVisible();
+  await shootBothWidths(page, 'admin-staff-view');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await banner.getByRole('button', { name: 'Back to admin' }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/users/${member.id}$`));
+  await expect(banner).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Admin actions on this member' })).toContainText(
+    'Used the site as the member.',
+  );
 
   // Another member deleted, after a confirmation that can be declined.
   await page.goto(`/admin/users/${doomed.id}`);

@@ -53,7 +53,7 @@ import { helpRoutes } from './features/help/help.routes.js';
 import { withChatSources } from './features/help/index.js';
 import { watchRoutes } from './features/watch/watch.routes.js';
 import { adminRoutes } from './features/admin/admin.routes.js';
-import { ledgerCheckJob, siteFiguresJob } from './features/admin/index.js';
+import { fairplaySignalsJob, ledgerCheckJob, siteFiguresJob } from './features/admin/index.js';
 import { sessionKeeper } from './features/login/session.repo.js';
 import { featuringJob } from './features/featured-members/featured-members.service.js';
 import { membershipRemindersJob } from './features/membership/reminders.js';
@@ -81,6 +81,7 @@ export const DAILY_JOBS: readonly DailyJob[] = [
   removeUnconfirmedJob,
   siteFiguresJob,
   ledgerCheckJob,
+  fairplaySignalsJob,
 ];
 
 /** Every minute job of the app, run by main.ts (platform/minute-jobs.ts): point changes that have come due (D6.2). */

@@ -3,7 +3,9 @@ import { operation } from './operation.js';
 import { idSchema, wholeNumber } from './common.js';
 import { registerInput } from './login.js';
 import type { Membership } from './levels.js';
+import type { CurrentUser } from './common.js';
 import type { AuditEntry } from './admin.js';
+import type { Signal } from './admin-signals.js';
 
 /**
  * The admin console's members (spec 4 §2 users page, §3 Admin user, §6, §7; D2.5, D3; docs/domain.md
@@ -88,6 +90,8 @@ export interface AdminUserAnswer {
   user: AdminUser;
   /** The audit entries about this member, newest first (D13.1). */
   audit: AuditEntry[];
+  /** The member's fair-play signals from the last run, with their evidence (D11.2). */
+  signals: Signal[];
 }
 
 /** spec 4 §7 admin/fetchUserDetails?id= */
@@ -209,3 +213,20 @@ export const NOT_ON_THIS_ACCOUNT = 'Staff cannot change their own account or ano
 export const ACCOUNT_DELETED = 'This account was deleted; there is nothing left to change.';
 export const SUBSCRIPTION_RENEWS =
   'This member has a subscription that still renews. It must be cancelled with the payment provider before the account is deleted.';
+
+/**
+ * spec 4 §7 admin/useAsUser (D13.2, AM9): a session of the member's, marked as staff's; its token and
+ * the member as the browser keeps them. Confirmed on the page first.
+ */
+export const useAsUser = operation<{
+  status: 'success';
+  message: string;
+  token: string;
+  user: CurrentUser;
+}>()({
+  method: 'GET',
+  path: 'admin/useAsUser',
+  audience: 'admin',
+  input: z.object({ id: idSchema('member id') }),
+});
+export const NOT_ACTIVE = 'Only an active member’s account can be used: reactivate it first.';

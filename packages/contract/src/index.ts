@@ -35,3 +35,4 @@ export * as watch from './watch.js';
 export * as admin from './admin.js';
 export * as adminMembers from './admin-members.js';
 export * as adminListings from './admin-listings.js';
+export * as adminSignals from './admin-signals.js';

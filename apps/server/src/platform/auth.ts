@@ -1,4 +1,5 @@
 import type { Db } from './db/database.js';
+import { AppError } from './errors.js';
 import type { Clock } from './clock.js';
 import { hashToken } from './tokens.js';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from './time.js';
@@ -8,9 +9,10 @@ export const SESSION_IDLE_MS = 30 * DAY_MS;
 /** An admin's session ends sooner, after 8 hours without use (docs/domain.md AD8). */
 export const ADMIN_SESSION_IDLE_MS = 8 * HOUR_MS;
 
-/** How long a session of this role may go unused. */
-export const sessionIdleLimit = (role: string) =>
-  role === 'admin' ? ADMIN_SESSION_IDLE_MS : SESSION_IDLE_MS;
+/** How long a session may go unused: an admin's, or staff's in a member's account (D13.2), 8 hours. */
+export const sessionIdleLimit = (session: { role: string; impersonatedBy: number | null }) =>
+  session.role === 'admin' || session.impersonatedBy !== null ? ADMIN_SESSION_IDLE_MS : SESSION_IDLE_MS;
+
 /** Last-use times are written at most this often, so reads stay reads. */
 const TOUCH_EVERY_MS = 5 * MINUTE_MS;
 
@@ -20,6 +22,8 @@ export interface Caller {
   role: string;
   sessionId: number;
   tokenHash: string;
+  /** Use-as-user (D13.2): the admin using this member's account, or null. */
+  impersonatedBy: number | null;
 }
 
 /** An unrevoked session with what its member's role and status are. */
@@ -29,6 +33,7 @@ export interface SessionOfToken {
   lastUsedAt: Date;
   role: string;
   status: string;
+  impersonatedBy: number | null;
 }
 
 /** Where sessions are kept: the login feature's tables, named by app.ts (keepSessionsWith). */
@@ -61,7 +66,22 @@ export async function authenticate(db: Db, clock: Clock, token: string | null): 
   if (!row || row.status !== 'active') return null;
   const now = clock.now();
   const idle = now.getTime() - row.lastUsedAt.getTime();
-  if (idle > sessionIdleLimit(row.role)) return null;
+  if (idle > sessionIdleLimit(row)) return null;
   if (idle > TOUCH_EVERY_MS) await keeper.touch(db, row, now);
-  return { userId: row.userId, role: row.role, sessionId: row.sessionId, tokenHash };
+  return {
+    userId: row.userId,
+    role: row.role,
+    sessionId: row.sessionId,
+    tokenHash,
+    impersonatedBy: row.impersonatedBy,
+  };
+}
+
+/**
+ * D13.2: staff using a member's account may look and act as the member, but not change their password
+ * or email, close the account, or pay. Throws 403 with what they tried, in words.
+ */
+export function refuseWhileImpersonating(caller: Caller, doing: string): void {
+  if (caller.impersonatedBy !== null)
+    throw new AppError(403, 'error', `Staff using a member's account cannot ${doing}.`, 'impersonated');
 }

@@ -2,7 +2,15 @@ import { createContext, use, useCallback, useEffect, useMemo, useState, type Rea
 import { useQueryClient } from '@tanstack/react-query';
 import { APP_VERSION, login, type CurrentUser } from '@marquee/contract';
 import { ApiError, call } from './api';
-import { clearSession, readToken, storeSession, storeUser } from './storage';
+import {
+  clearSession,
+  forgetAdminReturn,
+  readAdminReturn,
+  readToken,
+  storeAdminReturn,
+  storeSession,
+  storeUser,
+} from './storage';
 
 /** Where the app stands after its start check (spec 4 §4). */
 export type SessionPhase =
@@ -23,6 +31,12 @@ interface Session {
   updateUser: (user: CurrentUser) => void;
   /** Run the start check again (after the server could not be reached). */
   recheck: () => void;
+  /** Staff start using a member's account (D13.2): their own session waits to be returned to. */
+  actAsMember: (token: string, user: CurrentUser) => void;
+  /** Staff using a member's account: the member's id, else null. */
+  usingAs: number | null;
+  /** Ends the staff session of the member's account and returns to the admin's own; answers the member's id. */
+  backToAdmin: () => Promise<number | null>;
 }
 
 const SessionContext = createContext<Session | null>(null);
@@ -92,6 +106,32 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setPhase({ kind: 'signedIn', user });
   }, []);
 
+  const [usingAs, setUsingAs] = useState<number | null>(() => readAdminReturn()?.memberId ?? null);
+
+  const actAsMember = useCallback(
+    (token: string, user: CurrentUser) => {
+      const own = readToken();
+      if (phase.kind !== 'signedIn' || !own) return;
+      storeAdminReturn({ token: own, user: phase.user, memberId: user.id });
+      setUsingAs(user.id);
+      signIn(token, user);
+    },
+    [phase, signIn],
+  );
+
+  const backToAdmin = useCallback(async () => {
+    const back = readAdminReturn();
+    // The member's session ends on the server whatever else happens (D13.2: it ends at logout).
+    await call(login.logout, undefined, { handleLoggedOut: 'caller' }).catch((failure: unknown) =>
+      console.warn('Marquee: ending the staff session failed', failure),
+    );
+    forgetAdminReturn();
+    setUsingAs(null);
+    if (back) signIn(back.token, back.user);
+    else signOut();
+    return back?.memberId ?? null;
+  }, [signIn, signOut]);
+
   const recheck = useCallback(() => {
     setPhase({ kind: 'checking' });
     setAttempt((n) => n + 1);
@@ -105,8 +145,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       signOut,
       updateUser,
       recheck,
+      actAsMember,
+      usingAs,
+      backToAdmin,
     }),
-    [phase, signIn, signOut, updateUser, recheck],
+    [phase, signIn, signOut, updateUser, recheck, actAsMember, usingAs, backToAdmin],
   );
   return <SessionContext value={session}>{children}</SessionContext>;
 }

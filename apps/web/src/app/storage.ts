@@ -4,6 +4,7 @@ import type { CurrentUser } from '@marquee/contract';
 const TOKEN_KEY = 'token';
 const USER_KEY = 'user';
 const REFERRER_KEY = 'referrer';
+const ADMIN_RETURN_KEY = 'adminReturn';
 
 /** Some browsers (private modes, strict settings) refuse localStorage; Marquee cannot run without it. */
 export function isLocalStorageUsable(): boolean {
@@ -64,4 +65,35 @@ export function readReferrer(): number | undefined {
 
 export function forgetReferrer(): void {
   window.localStorage.removeItem(REFERRER_KEY);
+}
+
+/**
+ * Use-as-user (D13.2): while staff use a member's account, the admin's own session waits here, with
+ * the member's id, so "Back to admin" can return to it.
+ */
+export interface AdminReturn {
+  token: string;
+  user: CurrentUser;
+  memberId: number;
+}
+
+export function storeAdminReturn(back: AdminReturn): void {
+  window.localStorage.setItem(ADMIN_RETURN_KEY, JSON.stringify(back));
+}
+
+export function readAdminReturn(): AdminReturn | null {
+  try {
+    const raw = window.localStorage.getItem(ADMIN_RETURN_KEY);
+    return raw ? (JSON.parse(raw) as AdminReturn) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function forgetAdminReturn(): void {
+  try {
+    window.localStorage.removeItem(ADMIN_RETURN_KEY);
+  } catch {
+    // Nothing stored.
+  }
 }

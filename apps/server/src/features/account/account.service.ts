@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { account as contract, PLATFORM_NAME, type CurrentUser, type LinkedPlatform } from '@marquee/contract';
 import type { AppDeps } from '../../platform/deps.js';
-import type { Caller } from '../../platform/auth.js';
+import { refuseWhileImpersonating, type Caller } from '../../platform/auth.js';
 import { AppError, badInput, conflict, loggedOut, notFound, tooManyRequests } from '../../platform/errors.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
 import { PlatformOffline, type ImdbPage } from '../../integrations/types.js';
@@ -123,6 +123,8 @@ export async function updateUserField(deps: AppDeps, caller: Caller, input: Upda
         : 'You will no longer be picked as a Featured Member.',
     );
   }
+  if (input.field === 'password') refuseWhileImpersonating(caller, 'change the member’s password');
+  if (input.field === 'email') refuseWhileImpersonating(caller, 'change the member’s email address');
   const member = await repo.accountOf(deps.db, userId);
   if (!member) throw loggedOut();
   await checkCurrentPassword(deps, caller, input.password, member.passwordHash);
@@ -264,6 +266,7 @@ export async function selectNameOption(
 
 /** D2.5: deactivation hides the member and their listings and ends every session; support reactivates. */
 export async function deactivate(deps: AppDeps, caller: Caller) {
+  refuseWhileImpersonating(caller, 'deactivate the account');
   const now = deps.clock.now();
   await deps.db.transaction((tx) => repo.deactivateMember(tx, caller.userId, now));
   return {
@@ -274,6 +277,7 @@ export async function deactivate(deps: AppDeps, caller: Caller) {
 
 /** D2.5: deletion erases the member in one transaction; the ledger keeps balancing (D3.1). */
 export async function deleteAccount(deps: AppDeps, caller: Caller) {
+  refuseWhileImpersonating(caller, 'delete the account');
   const member = await repo.accountOf(deps.db, caller.userId);
   if (!member) throw loggedOut();
   const now = deps.clock.now();

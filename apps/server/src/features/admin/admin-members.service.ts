@@ -11,6 +11,8 @@ import { membershipOf } from '../membership/index.js';
 import { HOUSE_ID, InsufficientPoints, movePoints } from '../points/index.js';
 import { emailWasDeleted, eraseMember, hasRenewingSubscription } from '../account/index.js';
 import { removeImageFiles } from '../uploads/index.js';
+import { startSession, type RequestOrigin } from '../login/index.js';
+
 import {
   emailHeldByOther,
   endSessions,
@@ -22,6 +24,7 @@ import {
   type StaffEditable,
 } from './admin-members.repo.js';
 import { presentAudit } from './admin.present.js';
+import { presentSignalsOf } from './signals.service.js';
 
 /** A member's page shows this many of the audit entries about them (AM7). */
 const MEMBER_AUDIT_ENTRIES = 50;
@@ -74,10 +77,11 @@ export async function userDetails(
   const now = deps.clock.now();
   const row = await findMember(deps.db, id);
   if (!row || row.kind !== 'member') throw notFound(contract.NO_SUCH_MEMBER);
-  const [{ subs, linked }, referrer, audit] = await Promise.all([
+  const [{ subs, linked }, referrer, audit, signals] = await Promise.all([
     memberExtras(deps.db, id),
     row.referrerId ? referrerName(deps.db, row.referrerId) : Promise.resolve(null),
     auditEntries(deps.db, { limit: MEMBER_AUDIT_ENTRIES, userId: id }),
+    presentSignalsOf(deps.db, [id]),
   ]);
   const handle = (platform: string) => linked.find((l) => l.platform === platform)?.handle ?? '';
   const changeable = mayChange(caller, row);
@@ -115,6 +119,7 @@ export async function userDetails(
       canDelete: changeable,
     },
     audit: audit.map((a) => presentAudit(a, now)),
+    signals: signals.get(id) ?? [],
   };
 }
 
@@ -327,4 +332,32 @@ export async function deleteUserAccount(deps: AppDeps, caller: Caller, id: numbe
   });
   await removeImageFiles(deps, pictures);
   return { status: 'success' as const, message: `The account of ${name} was deleted.` };
+}
+
+/**
+ * admin/useAsUser (D13.2, AM9): a new session of the member's, marked with the admin, audit-logged. It
+ * lets staff see and act as the member, not change their password or email, close the account or pay
+ * (refuseWhileImpersonating), and ends at logout.
+ */
+export async function useAsUser(deps: AppDeps, caller: Caller, id: number, origin: RequestOrigin) {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const member = await lockMemberForStaff(tx, id);
+    if (!member || member.kind !== 'member') throw notFound(contract.NO_SUCH_MEMBER);
+    if (member.status === 'deleted') throw conflict(contract.ACCOUNT_DELETED);
+    if (!mayChange(caller, member)) throw new AppError(403, 'error', contract.NOT_ON_THIS_ACCOUNT);
+    if (member.status !== 'active') throw conflict(contract.NOT_ACTIVE);
+    const session = await startSession(deps, id, origin, { impersonatedBy: caller.userId, db: tx });
+    await recordAudit(tx, {
+      adminId: caller.userId,
+      action: 'user.use',
+      summary: 'Used the site as the member.',
+      userId: id,
+      at: now,
+    });
+    return {
+      ...session,
+      message: `You are using Marquee as ${member.first} ${member.last}.`,
+    };
+  });
 }

@@ -51,6 +51,7 @@ describe('admin/searchUsers (AM1)', () => {
     expect(byName).not.toContain(gone.id);
     expect(await search('Zephyrine Quarr')).toEqual([m.id]);
     expect(await search(String(gone.id))).toEqual([]);
+    expect(await search('2147483648')).toEqual([]);
     const [found] = (await t.call(contract.searchUsers, { q: String(away.id) }, boss.token)).body.users;
     expect(found).toMatchObject({
       id: away.id,

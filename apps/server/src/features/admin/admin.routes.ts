@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { admin as contract, adminListings, adminMembers } from '@marquee/contract';
+import { admin as contract, adminListings, adminMembers, adminSignals } from '@marquee/contract';
 import { serve } from '../../platform/route.js';
+import { originOf } from '../login/index.js';
 import * as service from './admin.service.js';
 import * as members from './admin-members.service.js';
 import * as listings from './admin-listings.service.js';
+import * as signals from './signals.service.js';
 
 /**
  * The admin console (spec 4 §2, §6, §7; D13; docs/domain.md AD1-AD9). Every call is for the admin
@@ -28,6 +30,9 @@ export function adminRoutes(app: FastifyInstance) {
   serve(app, adminMembers.adjustPoints, ({ deps, caller, input }) =>
     members.adjustPoints(deps, caller, input),
   );
+  serve(app, adminMembers.useAsUser, ({ deps, caller, input, req }) =>
+    members.useAsUser(deps, caller, input.id, originOf(req)),
+  );
   serve(app, adminMembers.deleteUserAccount, ({ deps, caller, input }) =>
     members.deleteUserAccount(deps, caller, input.delete_id),
   );
@@ -45,4 +50,7 @@ export function adminRoutes(app: FastifyInstance) {
   serve(app, adminListings.rejectFBPage, ({ deps, caller, input }) =>
     listings.rejectFacebookPage(deps, caller, input),
   );
+
+  serve(app, adminSignals.fetchSignals, ({ deps, input }) => signals.flaggedList(deps, input.page));
+  serve(app, adminSignals.refreshSignals, ({ deps, caller }) => signals.refreshSignals(deps, caller));
 }

@@ -1,4 +1,4 @@
-import { boolean, date, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * The overview's figures of one finished Pacific day (AD3), written by the daily `site-figures` job so
@@ -27,4 +27,27 @@ export const ledgerChecks = pgTable('ledger_checks', {
   /** 'daily' or 'admin'. */
   source: text().notNull(),
   checkedAt: timestamp({ withTimezone: true }).notNull(),
+});
+
+/**
+ * The fair-play signals of the last run (D11.2, docs/domain.md FP1-FP8): each row one pattern found
+ * for one member, with the evidence behind it; a run replaces them all.
+ */
+export const fairplaySignals = pgTable(
+  'fairplay_signals',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer().notNull(),
+    kind: text().notNull(),
+    score: integer().notNull(),
+    evidence: jsonb().$type<Record<string, unknown>>().notNull(),
+    computedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('fairplay_signals_user_idx').on(t.userId)],
+);
+
+/** When the signals were last computed (one row). */
+export const fairplayRuns = pgTable('fairplay_runs', {
+  id: integer().primaryKey(),
+  computedAt: timestamp({ withTimezone: true }).notNull(),
 });

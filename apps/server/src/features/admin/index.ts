@@ -3,3 +3,4 @@
  * docs/architecture.md "Boundaries"). Everything else in this folder is the feature's own.
  */
 export { ledgerCheckJob, siteFiguresJob } from './admin.service.js';
+export { fairplaySignalsJob } from './signals.service.js';

@@ -5,7 +5,14 @@ import { emailConfirmations, passwordResets, sessions, unconfirmedEmails } from 
 
 export async function createSession(
   db: Db,
-  s: { tokenHash: string; userId: number; at: Date; address: string | null; userAgent: string | null },
+  s: {
+    tokenHash: string;
+    userId: number;
+    at: Date;
+    address: string | null;
+    userAgent: string | null;
+    impersonatedBy?: number;
+  },
 ) {
   await db.insert(sessions).values({
     tokenHash: s.tokenHash,
@@ -14,6 +21,7 @@ export async function createSession(
     lastUsedAt: s.at,
     address: s.address,
     userAgent: s.userAgent?.slice(0, 300) ?? null,
+    impersonatedBy: s.impersonatedBy ?? null,
   });
 }
 

@@ -1,13 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { login } from '@marquee/contract';
 import { serve } from '../../platform/route.js';
 import * as service from './login.service.js';
 import * as signup from './signup.service.js';
+import { originOf } from './session.service.js';
 
-const origin = (req: FastifyRequest) => ({
-  address: req.ip ?? null,
-  userAgent: req.headers['user-agent'] ?? null,
-});
+const origin = originOf;
 
 export function loginRoutes(app: FastifyInstance) {
   serve(app, login.register, ({ deps, input, req }) => signup.register(deps, input, origin(req)));

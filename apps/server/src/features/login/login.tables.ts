@@ -15,6 +15,8 @@ export const sessions = pgTable(
     revokedAt: timestamp({ withTimezone: true }),
     address: text(),
     userAgent: text(),
+    /** Use-as-user (D13.2): the admin this session lets use the member's account; null for the member's own. */
+    impersonatedBy: integer(),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );

@@ -13,6 +13,7 @@ const sessionQuery = preparedOnce((db) =>
       lastUsedAt: sessions.lastUsedAt,
       role: users.role,
       status: users.status,
+      impersonatedBy: sessions.impersonatedBy,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -29,6 +30,8 @@ export const sessionKeeper: SessionKeeper = {
   },
   async touch(db, session, now) {
     await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, session.sessionId));
-    await db.update(users).set({ lastActiveAt: now }).where(eq(users.id, session.userId));
+    // Staff using the account (D13.2) are not the member being active.
+    if (session.impersonatedBy === null)
+      await db.update(users).set({ lastActiveAt: now }).where(eq(users.id, session.userId));
   },
 };

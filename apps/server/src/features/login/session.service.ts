@@ -1,5 +1,7 @@
+import type { FastifyRequest } from 'fastify';
 import type { CurrentUser } from '@marquee/contract';
 import type { AppDeps } from '../../platform/deps.js';
+import type { Db } from '../../platform/db/database.js';
 import { loggedOut } from '../../platform/errors.js';
 import { hashToken, newToken } from '../../platform/tokens.js';
 import { findMember } from '../members/index.js';
@@ -12,15 +14,31 @@ export interface RequestOrigin {
   userAgent: string | null;
 }
 
+export const originOf = (req: FastifyRequest): RequestOrigin => ({
+  address: req.ip ?? null,
+  userAgent: req.headers['user-agent'] ?? null,
+});
+
 /** The signed-in member as the browser keeps them (spec 4 §4). */
-export async function currentUser(deps: AppDeps, userId: number): Promise<CurrentUser> {
-  const row = await findMember(deps.db, userId);
+export async function currentUser(deps: AppDeps, userId: number, db: Db = deps.db): Promise<CurrentUser> {
+  const row = await findMember(db, userId);
   if (!row) throw loggedOut();
   return presentCurrentUser(row, deps.clock.now());
 }
 
-export async function startSession(deps: AppDeps, userId: number, origin: RequestOrigin) {
+export async function startSession(
+  deps: AppDeps,
+  userId: number,
+  origin: RequestOrigin,
+  opts: { impersonatedBy?: number; db?: Db } = {},
+) {
   const token = newToken();
-  await repo.createSession(deps.db, { tokenHash: hashToken(token), userId, at: deps.clock.now(), ...origin });
-  return { status: 'success' as const, token, user: await currentUser(deps, userId) };
+  await repo.createSession(opts.db ?? deps.db, {
+    tokenHash: hashToken(token),
+    userId,
+    at: deps.clock.now(),
+    ...origin,
+    impersonatedBy: opts.impersonatedBy,
+  });
+  return { status: 'success' as const, token, user: await currentUser(deps, userId, opts.db) };
 }

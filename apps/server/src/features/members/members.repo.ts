@@ -1,4 +1,5 @@
 import { and, eq, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { MAX_ID } from '@marquee/contract';
 import type { Db } from '../../platform/db/database.js';
 import { subscriptions } from '../membership/membership.tables.js';
 import { blocks, users } from './members.tables.js';
@@ -159,11 +160,13 @@ const staffColumns = {
  * AM1: members of any status for staff, by id, by the start of an email address, or by the start of a
  * first name, last name or username (two words: first and last). Active members are read through the
  * prefix indexes, the few others through users_not_active_idx; deleted accounts are left out. The
- * queries, not yet run (their plans are checked by admin-members-plans.test.ts).
+ * queries, not yet run (their plans are checked by admin-plans.test.ts).
  */
 export function staffSearchQueries(db: Db, q: string, limit: number) {
   const member = and(eq(users.kind, 'member'), ne(users.status, 'deleted'));
   if (/^\d{1,10}$/.test(q)) {
+    // A number past the largest id names nobody (and no integer column holds it).
+    if (Number(q) > MAX_ID) return [];
     return [
       db
         .select(staffColumns)

@@ -7,7 +7,7 @@ import {
   type PaidLevel,
 } from '@marquee/contract';
 import type { AppDeps } from '../../platform/deps.js';
-import type { Caller } from '../../platform/auth.js';
+import { refuseWhileImpersonating, type Caller } from '../../platform/auth.js';
 import { AppError, loggedOut } from '../../platform/errors.js';
 import { DAY_MS } from '../../platform/time.js';
 import { findMember, type MemberRow } from '../members/index.js';
@@ -116,6 +116,7 @@ export async function startCheckout(
     amountPennies?: number;
   },
 ): Promise<{ status: 'success'; redirect: string }> {
+  refuseWhileImpersonating(caller, 'pay for the member');
   const me = await member(deps, caller);
   const row = priceRow(input.level, input.months);
   if (!row)

@@ -2,7 +2,7 @@ import { recordAudit } from '../../platform/audit.repo.js';
 import type { FastifyBaseLogger } from 'fastify';
 import { LISTING_TYPE_WORDS, sponsored as contract } from '@marquee/contract';
 import type { AppDeps } from '../../platform/deps.js';
-import type { Caller } from '../../platform/auth.js';
+import { refuseWhileImpersonating, type Caller } from '../../platform/auth.js';
 import { AppError, badInput, conflict, loggedOut, notFound } from '../../platform/errors.js';
 import { readSettings } from '../../platform/settings.repo.js';
 import { DAY_MS } from '../../platform/time.js';
@@ -60,6 +60,7 @@ export async function startSponsorCheckout(
   input: { id: number; count: number; provider: 'card' | 'paypal'; special_id?: number },
   log?: Pick<FastifyBaseLogger, 'warn'>,
 ): Promise<{ status: 'success'; redirect: string }> {
+  refuseWhileImpersonating(caller, 'pay for the member');
   const now = deps.clock.now();
   const me = await findMember(deps.db, caller.userId);
   if (!me) throw loggedOut();

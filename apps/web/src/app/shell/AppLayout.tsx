@@ -3,6 +3,7 @@ import { Outlet } from 'react-router';
 import { PageLoading } from '../../ui/Preloader';
 import { Footer } from './Footer';
 import { TopBar } from './TopBar';
+import { StaffViewBanner } from './StaffViewBanner';
 import { ExpiryBanner } from '../../features/membership/ExpiryBanner';
 import { EmailConfirmNotice } from '../../features/login/EmailConfirmNotice';
 
@@ -14,6 +15,7 @@ export default function AppLayout({ children }: { children?: ReactNode }) {
         Skip to content
       </a>
       <TopBar />
+      <StaffViewBanner />
       <ExpiryBanner />
       <EmailConfirmNotice />
       <main id="main" className="mq-main" tabIndex={-1}>

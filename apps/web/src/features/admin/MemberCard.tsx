@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useSession } from '../../app/session';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminMembers, LEVEL_NAME } from '@marquee/contract';
 import { Avatar } from '../../ui/Avatar';
@@ -8,7 +9,15 @@ import { showSuccess } from '../../ui/toast';
 import { AuditList } from './AuditList';
 import { EditableField } from './EditableField';
 import { MemberListings } from './MemberListings';
-import { adjustPoints, deleteMember, memberKey, memberQuery, updateField, updateSpecial } from './api';
+import {
+  adjustPoints,
+  deleteMember,
+  memberKey,
+  memberQuery,
+  updateField,
+  updateSpecial,
+  startStaffView,
+} from './api';
 
 type Answer = adminMembers.AdminUserAnswer & { message: string };
 
@@ -297,6 +306,50 @@ function DeleteMember({ user }: { user: adminMembers.AdminUser }) {
   );
 }
 
+/** Use-as-user (D13.2, AM9): after a confirmation, the site as the member sees it, with the way back on every page. */
+function UseAsMember({ user }: { user: adminMembers.AdminUser }) {
+  const [asking, setAsking] = useState(false);
+  const { actAsMember } = useSession();
+  const start = useMutation({
+    mutationFn: () => startStaffView(user.id),
+    onSuccess: (answer) => {
+      setAsking(false);
+      // Signed in as the member, the admin pages' guard sends the page to /v4: the member's home.
+      actAsMember(answer.token, answer.user);
+      showSuccess(answer.message);
+    },
+  });
+  if (!user.canEdit || user.status !== 'active') return null;
+  return (
+    <section className="card mq-admin-card" aria-labelledby="mq-member-use">
+      <div className="card-body">
+        <h2 id="mq-member-use" className="mq-admin-card__title">
+          See the site as this member
+        </h2>
+        <p className="small">
+          Opens Marquee signed in as {user.first}, to see what they see and fix things with them. Their
+          password, email and payments stay out of reach, it is written to the audit log, and Back to admin
+          ends it.
+        </p>
+        <button type="button" className="btn btn-outline-primary" onClick={() => setAsking(true)}>
+          Use the site as {user.first}
+        </button>
+        <ConfirmModal
+          show={asking}
+          title={`Use the site as ${user.first} ${user.last}?`}
+          confirmLabel="Yes, continue as the member"
+          busyLabel="Opening…"
+          busy={start.isPending}
+          onConfirm={() => start.mutate()}
+          onClose={() => setAsking(false)}
+        >
+          Everything you do until you go back to admin is done as {user.first} and recorded with your name.
+        </ConfirmModal>
+      </div>
+    </section>
+  );
+}
+
 /** /admin/users/{id}: the member's editable card (spec 4 §2 users page; docs/domain.md AM2-AM8). */
 export function MemberCard({ id }: { id: number }) {
   const member = useQuery(memberQuery(id));
@@ -356,6 +409,7 @@ export function MemberCard({ id }: { id: number }) {
           <AuditList entries={audit} empty="No admin has changed this member yet." />
         </div>
       </section>
+      <UseAsMember user={user} />
       <DeleteMember user={user} />
     </div>
   );

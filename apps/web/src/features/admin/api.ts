@@ -94,3 +94,5 @@ export const approvePage = (input: InputOf<typeof adminListings.submitFBPage>) =
 
 export const rejectPage = (fb_id: number, reason: string) =>
   call(adminListings.rejectFBPage, { fb_id, reason });
+
+export const startStaffView = (id: number) => call(adminMembers.useAsUser, { id });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, createMember, signInThroughApi } from '../support/members.js';
+import { API, DEMO_PASSWORD, createMember, signInThroughApi } from '../support/members.js';
 import { shootBothWidths } from '../support/earn.js';
 import { expectSignedIn, menuItem, openAccountMenu, useSession } from '../support/ui.js';
 
@@ -96,4 +96,52 @@ test('a member who opens /admin is sent to the home page, and the menu has no Ad
   await expectSignedIn(page);
   const menu = await openAccountMenu(page);
   await expect(menuItem(menu, 'Admin')).toHaveCount(0);
+});
+
+test('an admin computes the fair-play signals and sees members who joined from one address, with the evidence', async ({
+  page,
+  request,
+}) => {
+  // Three members who each sign in from one shared address (members otherwise come from addresses of their own).
+  const joined = [
+    await createMember(request, 'signal'),
+    await createMember(request, 'signal'),
+    await createMember(request, 'signal'),
+  ];
+  for (const m of joined) {
+    const signedIn = await request.post(`${API}/login/checkCredentials`, {
+      data: { username: m.username, password: m.password },
+      headers: { 'x-forwarded-for': '10.77.77.77' },
+    });
+    expect(signedIn.ok()).toBe(true);
+  }
+  const admin = await signInThroughApi(request, 'admin', DEMO_PASSWORD);
+  await useSession(page, admin);
+  await page.goto('/admin/signals');
+  await expectSignedIn(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Fair Play' })).toBeVisible();
+  await expect(page.getByText('no member is limited or banned by a signal')).toBeVisible();
+  await page.getByRole('button', { name: 'Compute now' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: /^The signals were computed: \d+ members? to look at\.$/ }),
+  )
+    .toBeVisible()
+    .catch(async () => {
+      // Another journey may have computed them within the minute: the list is fresh either way.
+      await expect(
+        page.getByRole('alert').filter({ hasText: 'The signals were computed a moment ago.' }),
+      ).toBeVisible();
+    });
+  const list = page.getByRole('list', { name: 'Members with signals' });
+  await expect(list).toBeVisible();
+  // The three come first: nothing else in the journeys shares an address.
+  await expect(list.getByRole('listitem').first()).toContainText(
+    '3 accounts signed in from 10.77.77.77 in the last 30 days.',
+  );
+  await shootFromTop(page, 'admin-fair-play');
+  // A member's card shows their signals with the evidence.
+  await page.goto(`/admin/users/${joined[0]!.id}`);
+  const signals = page.getByRole('region', { name: 'Fair-play signals' });
+  await expect(signals).toContainText('Accounts at one address');
+  await expect(signals).toContainText('With:');
 });

@@ -77,6 +77,7 @@ const ADMIN_PAGES: [path: string, feature: string, page?: ComponentType][] = [
   ['/admin/credits', 'Admin: Credit Updates', lazyPage(() => import('../features/admin/CreditsPage'))],
   ['/admin/facebook', 'Admin: Facebook Pages', lazyPage(() => import('../features/admin/FacebookPagesPage'))],
   ['/admin/waitlist', 'Admin: Managed Waitlist'],
+  ['/admin/signals', 'Admin: Fair Play', lazyPage(() => import('../features/admin/SignalsPage'))],
   ['/admin/help/:tid?', 'Admin: Help Desk', lazyPage(() => import('../features/help/AdminHelpPage'))],
 ];
 

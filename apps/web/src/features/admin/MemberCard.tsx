@@ -9,6 +9,7 @@ import { showSuccess } from '../../ui/toast';
 import { AuditList } from './AuditList';
 import { EditableField } from './EditableField';
 import { MemberListings } from './MemberListings';
+import { SignalList } from './SignalList';
 import {
   adjustPoints,
   deleteMember,
@@ -400,6 +401,18 @@ export function MemberCard({ id }: { id: number }) {
           <Points user={user} />
         </div>
       </div>
+      <section className="card mq-admin-card" aria-labelledby="mq-member-signals">
+        <div className="card-body">
+          <h2 id="mq-member-signals" className="mq-admin-card__title">
+            Fair-play signals
+          </h2>
+          {member.data.signals.length === 0 ? (
+            <p className="small text-body-secondary mb-0">None in the last run.</p>
+          ) : (
+            <SignalList signals={member.data.signals} />
+          )}
+        </div>
+      </section>
       <MemberListings id={user.id} />
       <section className="card mq-admin-card" aria-labelledby="mq-member-audit">
         <div className="card-body">

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { admin, adminListings, adminMembers, type InputOf } from '@marquee/contract';
+import { admin, adminListings, adminMembers, adminSignals, type InputOf } from '@marquee/contract';
 import { call } from '../../app/api';
 
 export const adminKey = ['admin'] as const;
@@ -96,3 +96,13 @@ export const rejectPage = (fb_id: number, reason: string) =>
   call(adminListings.rejectFBPage, { fb_id, reason });
 
 export const startStaffView = (id: number) => call(adminMembers.useAsUser, { id });
+
+export const signalsQuery = (page: number) =>
+  queryOptions({
+    queryKey: [...adminKey, 'signals', page],
+    queryFn: ({ signal }) => call(adminSignals.fetchSignals, { page }, { signal }),
+    staleTime: 0,
+    meta: { quiet: true },
+  });
+
+export const refreshSignals = () => call(adminSignals.refreshSignals, {});

@@ -85,6 +85,9 @@ export interface Overview {
   income: { today: number; seven: number; thirty: number; total: number };
   /** Points held by members (AD2). */
   karmaPoints: number;
+  /** The shadow values (AD10): the daily actions cap per listing and the earn list's shuffled top, 0 = off. */
+  shadowMax: number;
+  randyTop: number;
   /** The thirty days before today and today, oldest first (AD3). */
   series: DayFigures[];
   services: ServiceImplementation[];
@@ -140,3 +143,29 @@ export const fetchAuditLog = operation<{
 
 export const EMPTY_AUDIT = 'No admin actions yet.';
 export const OVERVIEW_FAILED = 'We had an issue loading the overview...';
+
+export const SHADOW_TOP_MAX = 50;
+export const SHADOW_MAX_MAX = 1000;
+const shadowValue = (name: string, most: number) =>
+  wholeNumber(
+    z
+      .number({ error: `Please give ${name} as a whole number from 0 to ${most}.` })
+      .int({ error: `Please give ${name} as a whole number from 0 to ${most}.` })
+      .min(0, { error: `Please give ${name} as a whole number from 0 to ${most}.` })
+      .max(most, { error: `Please give ${name} as a whole number from 0 to ${most}.` })
+      .optional(),
+  );
+
+/** spec 4 §7 updateShadowVars with `top` and `max` (AD10): either or both. */
+export const updateShadowVars = operation<{
+  status: 'success';
+  message: string;
+  shadowMax: number;
+  randyTop: number;
+}>()({
+  method: 'GET',
+  path: 'admin/updateShadowVars',
+  audience: 'admin',
+  input: z.object({ top: shadowValue('top', SHADOW_TOP_MAX), max: shadowValue('max', SHADOW_MAX_MAX) }),
+});
+export const SHADOW_NOTHING = 'Please give top, max or both.';

@@ -15,6 +15,9 @@ export function adminRoutes(app: FastifyInstance) {
   serve(app, contract.checkAdmin, async () => ({ status: 'success' as const, admin: true as const }));
   serve(app, contract.fetchOverview, ({ deps }) => service.overview(deps));
   serve(app, contract.checkLedger, ({ deps, caller }) => service.checkLedgerNow(deps, caller));
+  serve(app, contract.updateShadowVars, ({ deps, caller, input }) =>
+    service.updateShadowVars(deps, caller, input),
+  );
   serve(app, contract.fetchAuditLog, ({ deps, input }) => service.auditLog(deps, input.page));
 
   serve(app, adminMembers.searchUsers, ({ deps, input }) => members.searchUsers(deps, input.q));

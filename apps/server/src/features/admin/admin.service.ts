@@ -6,6 +6,8 @@ import { auditCount, auditEntries, recordAudit } from '../../platform/audit.repo
 import { presentAudit } from './admin.present.js';
 import type { DailyJob } from '../../platform/jobs.js';
 import { takeRateOrThrow } from '../../platform/rate-limit.js';
+import { readSettings, writeSetting } from '../../platform/settings.repo.js';
+import { badInput } from '../../platform/errors.js';
 import { DAY_MS, addDays, pacificDay, pacificMidnight, timeAgo } from '../../platform/time.js';
 import { checkLedger as runLedgerCheck } from '../points/index.js';
 import {
@@ -34,7 +36,7 @@ export async function overview(deps: AppDeps): Promise<{ status: 'success' } & a
   const today = pacificDay(now);
   const todayStart = pacificMidnight(today);
   const days = seriesDays(today, admin.SERIES_DAYS);
-  const [members, money, series, ledger, audit] = await Promise.all([
+  const [members, money, series, ledger, audit, shadow] = await Promise.all([
     memberFigures(db, {
       todayStart,
       since30: new Date(now.getTime() - 30 * DAY_MS),
@@ -49,6 +51,7 @@ export async function overview(deps: AppDeps): Promise<{ status: 'success' } & a
     daySeries(db, days),
     lastLedgerCheck(db),
     auditEntries(db, { limit: OVERVIEW_AUDIT_ENTRIES }),
+    readSettings(db, ['shadow_max', 'randy_top']),
   ]);
   const todays = series.at(-1)!;
   return {
@@ -75,6 +78,8 @@ export async function overview(deps: AppDeps): Promise<{ status: 'success' } & a
       total: dollars(money.total),
     },
     karmaPoints: members.karmaPoints,
+    shadowMax: shadow.shadow_max,
+    randyTop: shadow.randy_top,
     series,
     services: serviceImplementations(config),
     ledger: ledger && presentLedgerCheck(ledger, now),
@@ -206,5 +211,32 @@ function presentLedgerCheck(row: LedgerCheckRow, now: Date): admin.LedgerCheckRe
     checked_at: row.checkedAt.toISOString(),
     ago: timeAgo(row.checkedAt, now),
     by: row.source === 'daily' ? 'daily' : (row.adminName ?? 'an admin'),
+  };
+}
+
+/** admin/updateShadowVars (AD10): either value or both, logged with before and after. */
+export async function updateShadowVars(deps: AppDeps, caller: Caller, input: { top?: number; max?: number }) {
+  if (input.top === undefined && input.max === undefined) throw badInput(admin.SHADOW_NOTHING);
+  const now = deps.clock.now();
+  const next = await deps.db.transaction(async (tx) => {
+    const before = await readSettings(tx, ['shadow_max', 'randy_top']);
+    const after = { shadow_max: input.max ?? before.shadow_max, randy_top: input.top ?? before.randy_top };
+    if (input.max !== undefined) await writeSetting(tx, 'shadow_max', input.max, now);
+    if (input.top !== undefined) await writeSetting(tx, 'randy_top', input.top, now);
+    await recordAudit(tx, {
+      adminId: caller.userId,
+      action: 'settings.shadow',
+      summary: 'Changed the shadow values.',
+      before: { shadowMax: before.shadow_max, randyTop: before.randy_top },
+      after: { shadowMax: after.shadow_max, randyTop: after.randy_top },
+      at: now,
+    });
+    return after;
+  });
+  return {
+    status: 'success' as const,
+    message: 'The shadow values were saved. Earn lists use them from the next one fetched.',
+    shadowMax: next.shadow_max,
+    randyTop: next.randy_top,
   };
 }

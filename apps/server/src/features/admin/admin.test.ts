@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { admin, help, sponsored } from '@marquee/contract';
+import { admin, earn, help, sponsored } from '@marquee/contract';
 import { useTestApp, type TestApp } from '../../../test/test-app.js';
 import { buildListing, buildMember } from '../../../test/factories.js';
 import { runDueJobs } from '../../platform/jobs.js';
@@ -378,5 +378,66 @@ describe('what the audit log records (D13.1, AD7)', () => {
     await t.call(sponsored.endSpecial, {}, member.token);
     await t.call(admin.checkLedger, {}, member.token);
     expect((await t.call(admin.fetchAuditLog, {}, boss.token)).body.entries[0]?.id).toBe(before);
+  });
+});
+
+describe('admin/updateShadowVars (spec 4 §7, AD10)', () => {
+  it('saves top and max, shows them on the overview, logs them, and earn lists follow max', async () => {
+    const boss = await staff();
+    const saved = await t.call(admin.updateShadowVars, { top: 5, max: 2 }, boss.token);
+    expect(saved.body).toMatchObject({ status: 'success', shadowMax: 2, randyTop: 5 });
+    expect((await t.call(admin.fetchOverview, {}, boss.token)).body).toMatchObject({
+      shadowMax: 2,
+      randyTop: 5,
+    });
+    expect((await t.call(admin.updateShadowVars, { top: 0 }, boss.token)).body).toMatchObject({
+      shadowMax: 2,
+      randyTop: 0,
+    });
+    const [entry] = (await t.call(admin.fetchAuditLog, {}, boss.token)).body.entries;
+    expect(entry).toMatchObject({
+      action: 'settings.shadow',
+      before: { shadowMax: 2, randyTop: 5 },
+      after: { shadowMax: 2, randyTop: 0 },
+    });
+
+    // A listing acted on twice today is offered to nobody more today under max 2; back with max 0.
+    const owner = await buildMember(t.db, t.clock, { points: 1000 });
+    const busy = await buildListing(t.db, t.clock, owner.id, {
+      actedOn: pacificDay(t.clock.now()),
+      actedCount: 2,
+    });
+    const quiet = await buildListing(t.db, t.clock, owner.id, { type: 'youtube-view', give: 10 });
+    const earner = await buildMember(t.db, t.clock);
+    const offered = async () =>
+      (
+        await t.call(
+          earn.fetchListings,
+          { listingType: 'user', user_id: owner.id, maxItems: 10 },
+          earner.token,
+        )
+      ).body.listings.map((l) => l.id);
+    expect(await offered()).toEqual([quiet.id]);
+    await t.call(admin.updateShadowVars, { max: 0 }, boss.token);
+    expect((await offered()).sort()).toEqual([busy.id, quiet.id].sort());
+  });
+
+  it('refuses nothing to change and values out of range, changing nothing; members get not_admin', async () => {
+    const boss = await staff();
+    const member = await buildMember(t.db, t.clock);
+    const before = (await t.call(admin.fetchOverview, {}, boss.token)).body;
+    for (const [input, message] of [
+      [{}, admin.SHADOW_NOTHING],
+      [{ top: 51 }, 'Please give top as a whole number from 0 to 50.'],
+      [{ max: -1 }, 'Please give max as a whole number from 0 to 1000.'],
+      [{ max: 'lots' }, 'Please give max as a whole number from 0 to 1000.'],
+    ] as const) {
+      const answer = await t.call(admin.updateShadowVars, input, boss.token);
+      expect(answer.statusCode).toBe(400);
+      expect(answer.body.message).toBe(message);
+    }
+    expect((await t.call(admin.updateShadowVars, { top: 3 }, member.token)).body.extra).toBe('not_admin');
+    const after = (await t.call(admin.fetchOverview, {}, boss.token)).body;
+    expect([after.shadowMax, after.randyTop]).toEqual([before.shadowMax, before.randyTop]);
   });
 });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { pacificHour } from '@marquee/contract';
 import {
+  shuffleTop,
+  underShadowMax,
   actionsAllowedSoFar,
   answerIsCorrect,
   automaticDailyLimit,
@@ -133,5 +135,28 @@ describe('established members (D5.3 "Who counts")', () => {
 
   it('does not count a member with fewer than 10 IMDb answers credited', () => {
     expect(isEstablished({ ...member, imdbAnswers: 9 }, now)).toBe(false);
+  });
+});
+
+describe('the shadow values (docs/domain.md AD10)', () => {
+  const rows = (n: number, sponsored = 0) =>
+    Array.from({ length: n }, (_, i) => ({ id: i, sponsoredLeft: i < sponsored, actedToday: i }));
+
+  it('randy_top shuffles the first listings that are not sponsored, sponsored ones staying first', () => {
+    // A random source that always picks the first place: the top three are reversed.
+    const order = shuffleTop(rows(6, 1), 3, () => 0).map((r) => r.id);
+    expect(order[0]).toBe(0);
+    expect(order.slice(1, 4).sort()).toEqual([1, 2, 3]);
+    expect(order.slice(1, 4)).not.toEqual([1, 2, 3]);
+    expect(order.slice(4)).toEqual([4, 5]);
+    expect(shuffleTop(rows(5), 0).map((r) => r.id)).toEqual([0, 1, 2, 3, 4]);
+    expect(shuffleTop(rows(5), 1).map((r) => r.id)).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it('shadow_max stops a listing once it had that many actions today; sponsored ones go on; 0 is off', () => {
+    expect(underShadowMax({ sponsoredLeft: false, actedToday: 2 }, 3)).toBe(true);
+    expect(underShadowMax({ sponsoredLeft: false, actedToday: 3 }, 3)).toBe(false);
+    expect(underShadowMax({ sponsoredLeft: true, actedToday: 30 }, 3)).toBe(true);
+    expect(underShadowMax({ sponsoredLeft: false, actedToday: 999 }, 0)).toBe(true);
   });
 });

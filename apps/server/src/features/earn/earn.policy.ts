@@ -180,3 +180,28 @@ export function repeatWindow(type: ListingType): 'pacific_day' | 'seven_days' | 
   if (type === 'youtube-view') return 'seven_days';
   return 'ever';
 }
+
+/**
+ * AD10 randy_top: the first `top` listings that are not sponsored trade places at random, so the
+ * same few listings with the most points are not always first for every earner; sponsored ones stay
+ * first (D4). 0 leaves the order as it is.
+ */
+export function shuffleTop<T extends { sponsoredLeft: boolean }>(
+  rows: T[],
+  top: number,
+  random = Math.random,
+): T[] {
+  if (top < 2) return rows;
+  const sponsored = rows.filter((r) => r.sponsoredLeft);
+  const rest = rows.filter((r) => !r.sponsoredLeft);
+  const head = rest.slice(0, top);
+  for (let i = head.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [head[i], head[j]] = [head[j]!, head[i]!];
+  }
+  return [...sponsored, ...head, ...rest.slice(top)];
+}
+
+/** AD10 shadow_max: whether a listing may be offered again today under the site's cap (0: no cap). */
+export const underShadowMax = (row: { sponsoredLeft: boolean; actedToday: number }, shadowMax: number) =>
+  shadowMax === 0 || row.sponsoredLeft || row.actedToday < shadowMax;

@@ -20,7 +20,15 @@ import {
   writeOffers,
   type CandidateRow,
 } from './earn.repo.js';
-import { actionsAllowedSoFar, imdbPointsCap, imdbQuestion, offerWindowSeconds } from './earn.policy.js';
+import {
+  actionsAllowedSoFar,
+  imdbPointsCap,
+  imdbQuestion,
+  offerWindowSeconds,
+  shuffleTop,
+  underShadowMax,
+} from './earn.policy.js';
+import { readSettings } from '../../platform/settings.repo.js';
 
 const { EARN, LISTING_TYPES, TYPE_OF_PLATFORM } = earn;
 type EarnListing = earn.EarnListing;
@@ -82,7 +90,10 @@ export async function fetchListings(deps: AppDeps, caller: Caller, input: FetchI
     throw new AppError(400, 'error', 'Please say whose listings to show.');
   }
 
-  const earner = await memberToday(deps.db, caller.userId, now);
+  const [earner, shadow] = await Promise.all([
+    memberToday(deps.db, caller.userId, now),
+    readSettings(deps.db, ['shadow_max', 'randy_top']),
+  ]);
   if (!earner) throw loggedOut();
   const { member, membership, allowance } = earner;
   const proOption = canShowPro(membership);
@@ -141,11 +152,12 @@ export async function fetchListings(deps: AppDeps, caller: Caller, input: FetchI
   }
 
   const wantsPro = proOption && member.showMePro;
-  const chosen = rows
-    .filter(
-      (row) => row.sponsoredLeft || row.actedToday < actionsAllowedSoFar(row, row.ownerPoints, row.give, now),
-    )
-    .slice(0, input.maxItems);
+  const allowed = rows.filter(
+    (row) =>
+      (row.sponsoredLeft || row.actedToday < actionsAllowedSoFar(row, row.ownerPoints, row.give, now)) &&
+      underShadowMax(row, shadow.shadow_max),
+  );
+  const chosen = shuffleTop(allowed, shadow.randy_top).slice(0, input.maxItems);
   if (!chosen.length) return answer('nolistings', NO_LISTINGS_MESSAGE, potential);
 
   const offered = await recordOffers(deps, caller, chosen, { wantsPro, today, now });

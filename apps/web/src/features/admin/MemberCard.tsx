@@ -396,7 +396,7 @@ export function MemberCard({ id }: { id: number }) {
       </header>
       <div className="mq-admin__columns">
         <Details user={user} />
-        <div>
+        <div className="d-grid gap-3">
           <Membership user={user} />
           <Points user={user} />
         </div>

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { admin } from '@marquee/contract';
@@ -5,7 +6,7 @@ import { showSuccess } from '../../ui/toast';
 import { AdminLayout } from './AdminLayout';
 import { AuditList } from './AuditList';
 import { DayChart, type ChartPart } from './DayChart';
-import { checkLedger, overviewQuery } from './api';
+import { checkLedger, overviewQuery, updateShadowVars } from './api';
 
 const count = (n: number) => n.toLocaleString('en-US');
 const money = (n: number) =>
@@ -115,6 +116,75 @@ function LedgerCard({ ledger }: { ledger: admin.LedgerCheckResult | null }) {
   );
 }
 
+/** The shadow values (spec 4 §7 updateShadowVars; docs/domain.md AD10), with what each does. */
+function ShadowValues({ shadowMax, randyTop }: { shadowMax: number; randyTop: number }) {
+  const [max, setMax] = useState(String(shadowMax));
+  const [top, setTop] = useState(String(randyTop));
+  const queryClient = useQueryClient();
+  const save = useMutation({
+    mutationFn: () => updateShadowVars({ max: Number(max), top: Number(top) }),
+    onSuccess: (answer) => {
+      showSuccess(answer.message);
+      void queryClient.invalidateQueries({ queryKey: overviewQuery.queryKey });
+    },
+  });
+  return (
+    <section className="card mq-admin-card" aria-labelledby="mq-shadow-title">
+      <div className="card-body">
+        <h2 id="mq-shadow-title" className="mq-admin-card__title">
+          Shadow values
+        </h2>
+        <form
+          className="mq-review"
+          onSubmit={(e) => {
+            e.preventDefault();
+            save.mutate();
+          }}
+        >
+          <div className="mq-review__field">
+            <label htmlFor="mq-shadow-max" className="form-label">
+              Daily cap per listing (max)
+            </label>
+            <input
+              id="mq-shadow-max"
+              className="form-control"
+              inputMode="numeric"
+              value={max}
+              aria-describedby="mq-shadow-max-hint"
+              onChange={(e) => setMax(e.target.value)}
+            />
+            <p id="mq-shadow-max-hint" className="form-text mb-0">
+              The most actions one listing is offered for each day, whatever its rate limit. 0 is no cap.
+            </p>
+          </div>
+          <div className="mq-review__field">
+            <label htmlFor="mq-shadow-top" className="form-label">
+              Shuffled at the top (top)
+            </label>
+            <input
+              id="mq-shadow-top"
+              className="form-control"
+              inputMode="numeric"
+              value={top}
+              aria-describedby="mq-shadow-top-hint"
+              onChange={(e) => setTop(e.target.value)}
+            />
+            <p id="mq-shadow-top-hint" className="form-text mb-0">
+              The earn list's first places are shuffled among this many listings, sponsored ones staying
+              first. 0 is off.
+            </p>
+          </div>
+          <div className="mq-review__actions">
+            <button type="submit" className="btn btn-primary btn-sm" disabled={save.isPending}>
+              {save.isPending ? 'Saving…' : 'Save the shadow values'}
+            </button>
+          </div>
+        </form>
+      </div>
+    </section>
+  );
+}
+
 /** /admin (spec 4 §2, §3): how the site is doing today and over 30 days (docs/domain.md AD1-AD7). */
 export default function OverviewPage() {
   const overview = useQuery(overviewQuery);
@@ -180,7 +250,10 @@ export default function OverviewPage() {
         <DayChart title="Income per day" days={o.series} parts={INCOME_PARTS} format={money} />
       </div>
       <div className="mq-admin__columns">
-        <LedgerCard ledger={o.ledger} />
+        <div className="d-grid gap-3">
+          <LedgerCard ledger={o.ledger} />
+          <ShadowValues key={`${o.shadowMax}-${o.randyTop}`} shadowMax={o.shadowMax} randyTop={o.randyTop} />
+        </div>
         <Services services={o.services} />
       </div>
       <section className="card mq-admin-card" aria-labelledby="mq-recent-audit">

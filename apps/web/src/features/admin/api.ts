@@ -106,3 +106,6 @@ export const signalsQuery = (page: number) =>
   });
 
 export const refreshSignals = () => call(adminSignals.refreshSignals, {});
+
+export const updateShadowVars = (values: { top?: number; max?: number }) =>
+  call(admin.updateShadowVars, values);

@@ -83,6 +83,14 @@ test('an admin opens the console from the Account menu: figures, charts, service
     .getByRole('link', { name: 'Help Desk' })
     .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Help Desk' })).toBeVisible();
+
+  // The managed waitlist: nobody waits on a new site (the spec's empty text).
+  await page
+    .getByRole('navigation', { name: 'Admin console' })
+    .getByRole('link', { name: 'Waitlist' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Managed Waitlist' })).toBeVisible();
+  await expect(page.getByText('No current waitlist!')).toBeVisible();
 });
 
 test('a member who opens /admin is sent to the home page, and the menu has no Admin', async ({

@@ -169,3 +169,41 @@ export const updateShadowVars = operation<{
   input: z.object({ top: shadowValue('top', SHADOW_TOP_MAX), max: shadowValue('max', SHADOW_MAX_MAX) }),
 });
 export const SHADOW_NOTHING = 'Please give top, max or both.';
+
+/** A week of a waitlisted member's IMDb page (spec 4 §3 sm: week_ending, actual_rank, views). */
+export interface WaitlistWeek {
+  week_ending: string;
+  actual_rank: number;
+  /** IMDb views their listings received that week. */
+  views: number;
+}
+
+/** spec 4 §3 Managed waitlist item (AD11). */
+export interface WaitlistItem {
+  user_id: number;
+  first: string;
+  last: string;
+  /** 'March 10, 2026'. */
+  date_added: string;
+  /** The tier chosen (spec 4 §9: 3 Top 60K, 2 Top 100K, 1 Top 200K) and its name. */
+  selection: number;
+  tier: string;
+  status: 'waitlisted' | 'invited';
+  sm: WaitlistWeek[];
+}
+
+export const MANAGED_TIER_NAME: Record<number, string> = { 3: 'Top 60K', 2: 'Top 100K', 1: 'Top 200K' };
+
+/** spec 4 §7 admin/fetchManagedWaitlist (AD11): oldest first, with each member's recent weeks. */
+export const fetchManagedWaitlist = operation<{
+  status: 'success';
+  waitlist: WaitlistItem[];
+  count: number;
+}>()({
+  method: 'GET',
+  path: 'admin/fetchManagedWaitlist',
+  audience: 'admin',
+  input: z.object({}),
+});
+export const EMPTY_WAITLIST = 'No current waitlist!';
+export const WAITLIST_WEEKS = 4;

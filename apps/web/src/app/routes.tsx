@@ -76,7 +76,7 @@ const ADMIN_PAGES: [path: string, feature: string, page?: ComponentType][] = [
   ['/admin/users/:uid?', 'Admin: Users', lazyPage(() => import('../features/admin/AdminUsersPage'))],
   ['/admin/credits', 'Admin: Credit Updates', lazyPage(() => import('../features/admin/CreditsPage'))],
   ['/admin/facebook', 'Admin: Facebook Pages', lazyPage(() => import('../features/admin/FacebookPagesPage'))],
-  ['/admin/waitlist', 'Admin: Managed Waitlist'],
+  ['/admin/waitlist', 'Admin: Managed Waitlist', lazyPage(() => import('../features/admin/WaitlistPage'))],
   ['/admin/signals', 'Admin: Fair Play', lazyPage(() => import('../features/admin/SignalsPage'))],
   ['/admin/help/:tid?', 'Admin: Help Desk', lazyPage(() => import('../features/help/AdminHelpPage'))],
 ];

@@ -1,3 +1,4 @@
+import { managedWaitlist } from '../admin/admin.tables.js';
 import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.js';
 import { outboxMails } from '../../platform/mail.tables.js';
@@ -242,6 +243,8 @@ export async function eraseMember(
     })
     .where(eq(listings.userId, id));
 
+  // A place on the Managed Rank waitlist (D14.1).
+  await tx.delete(managedWaitlist).where(eq(managedWaitlist.userId, id));
   // Photos, videos, posts, comments and likes (D2.5); a news item's comments and likes go with it.
   const pictures = await tx.delete(images).where(eq(images.ownerId, id)).returning({ name: images.name });
   await tx.delete(videoRatings).where(eq(videoRatings.userId, id));

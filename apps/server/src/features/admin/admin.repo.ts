@@ -163,3 +163,38 @@ export async function storeLedgerCheck(db: Db, row: Omit<typeof ledgerChecks.$in
     sql`delete from ledger_checks where id <= (select id from ledger_checks order by id desc offset 100 limit 1)`,
   );
 }
+
+/** The managed waitlist, oldest first, with each member's name (AD11). */
+export async function waitlist(db: Db, limit: number) {
+  return rowsOf<{
+    userId: number;
+    first: string;
+    last: string;
+    selection: number;
+    status: string;
+    createdAt: Date;
+  }>(
+    db,
+    sql`select w.user_id as "userId", u.first, u.last, w.selection, w.status, w.created_at as "createdAt"
+        from managed_waitlist w join users u on u.id = w.user_id
+        where u.status = 'active'
+        order by w.created_at, w.user_id
+        limit ${limit}`,
+  );
+}
+
+/** The newest STARmeter weeks of these members, with the IMDb views their listings got each week (AD11). */
+export async function recentWeeks(db: Db, userIds: number[], weeks: number) {
+  if (userIds.length === 0) return [];
+  return rowsOf<{ userId: number; weekEnding: string; rank: number; views: number }>(
+    db,
+    sql`select s.user_id as "userId", s.week_ending::text as "weekEnding", s.rank,
+               (select count(*)::int from actions a
+                where a.owner_id = s.user_id and a.type = 'imdb-view'
+                  and a.day between s.week_ending - 6 and s.week_ending) as views
+        from unnest(${sql.raw(`ARRAY[${userIds.map((id) => Number(id)).join(',')}]::int[]`)}) as m(id)
+        cross join lateral (
+          select * from starmeter_weeks w where w.user_id = m.id order by w.week_ending desc limit ${weeks}
+        ) s`,
+  );
+}

@@ -18,6 +18,7 @@ export function adminRoutes(app: FastifyInstance) {
   serve(app, contract.updateShadowVars, ({ deps, caller, input }) =>
     service.updateShadowVars(deps, caller, input),
   );
+  serve(app, contract.fetchManagedWaitlist, ({ deps }) => service.managedWaitlist(deps));
   serve(app, contract.fetchAuditLog, ({ deps, input }) => service.auditLog(deps, input.page));
 
   serve(app, adminMembers.searchUsers, ({ deps, input }) => members.searchUsers(deps, input.q));

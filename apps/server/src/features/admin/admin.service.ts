@@ -1,4 +1,4 @@
-import { admin } from '@marquee/contract';
+import { admin, pacificDate } from '@marquee/contract';
 import type { AppDeps } from '../../platform/deps.js';
 import type { Db } from '../../platform/db/database.js';
 import type { Caller } from '../../platform/auth.js';
@@ -14,6 +14,8 @@ import {
   actionsOnDays,
   incomeByDay,
   lastLedgerCheck,
+  recentWeeks,
+  waitlist,
   memberFigures,
   moneyFigures,
   storeDay,
@@ -238,5 +240,34 @@ export async function updateShadowVars(deps: AppDeps, caller: Caller, input: { t
     message: 'The shadow values were saved. Earn lists use them from the next one fetched.',
     shadowMax: next.shadow_max,
     randyTop: next.randy_top,
+  };
+}
+
+/** The waitlist shows at most this many (the oldest), with `count` all of them. */
+const WAITLIST_MAX = 200;
+
+/** admin/fetchManagedWaitlist (D14.1, AD11): who waits for Managed Rank, with their recent weeks. */
+export async function managedWaitlist(deps: AppDeps) {
+  const rows = await waitlist(deps.db, WAITLIST_MAX);
+  const weeks = await recentWeeks(
+    deps.db,
+    rows.map((r) => r.userId),
+    admin.WAITLIST_WEEKS,
+  );
+  return {
+    status: 'success' as const,
+    count: rows.length,
+    waitlist: rows.map((r) => ({
+      user_id: r.userId,
+      first: r.first,
+      last: r.last,
+      date_added: pacificDate(new Date(r.createdAt)),
+      selection: r.selection,
+      tier: admin.MANAGED_TIER_NAME[r.selection] ?? `Selection ${r.selection}`,
+      status: r.status === 'invited' ? ('invited' as const) : ('waitlisted' as const),
+      sm: weeks
+        .filter((w) => w.userId === r.userId)
+        .map((w) => ({ week_ending: w.weekEnding, actual_rank: w.rank, views: w.views })),
+    })),
   };
 }

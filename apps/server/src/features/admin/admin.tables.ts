@@ -51,3 +51,20 @@ export const fairplayRuns = pgTable('fairplay_runs', {
   id: integer().primaryKey(),
   computedAt: timestamp({ withTimezone: true }).notNull(),
 });
+
+/**
+ * Members waiting for Managed Rank (D14.1, spec 4 §3 Managed waitlist item; docs/domain.md AD11): the
+ * tier they chose and whether an admin has invited them. Members join it from /managed.
+ */
+export const managedWaitlist = pgTable(
+  'managed_waitlist',
+  {
+    userId: integer().primaryKey(),
+    /** spec 4 §9: 3 Top 60K, 2 Top 100K, 1 Top 200K. */
+    selection: integer().notNull(),
+    /** 'waitlisted' or 'invited'. */
+    status: text().notNull().default('waitlisted'),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('managed_waitlist_created_idx').on(t.createdAt)],
+);

@@ -9,7 +9,8 @@ import { users } from '../members/members.tables.js';
 import { subscriptions } from '../membership/membership.tables.js';
 import { actions, offers } from '../earn/earn.tables.js';
 import { payOnce, sendTestEvent } from '../payments/payments.test-support.js';
-import { siteDailyFigures } from './admin.tables.js';
+import { managedWaitlist, siteDailyFigures } from './admin.tables.js';
+import { starmeterWeeks } from '../pro/pro.tables.js';
 import { ledgerCheckJob, siteFiguresJob } from './admin.service.js';
 
 // A database of this file's own, so the overview counts only what these tests make.
@@ -439,5 +440,40 @@ describe('admin/updateShadowVars (spec 4 §7, AD10)', () => {
     expect((await t.call(admin.updateShadowVars, { top: 3 }, member.token)).body.extra).toBe('not_admin');
     const after = (await t.call(admin.fetchOverview, {}, boss.token)).body;
     expect([after.shadowMax, after.randyTop]).toEqual([before.shadowMax, before.randyTop]);
+  });
+});
+
+describe('admin/fetchManagedWaitlist (spec 4 §3, §7, §8; D14.1; AD11)', () => {
+  it('is empty at first, then lists who waits, oldest first, with their tier and recent weeks', async () => {
+    const boss = await staff();
+    const empty = await t.call(admin.fetchManagedWaitlist, {}, boss.token);
+    expect(empty.body).toEqual({ status: 'success', waitlist: [], count: 0 });
+    const first = await buildMember(t.db, t.clock, { membership: 'pro' });
+    const second = await buildMember(t.db, t.clock);
+    const gone = await buildMember(t.db, t.clock, { status: 'deactivated' });
+    const now = t.clock.now();
+    await t.db.insert(managedWaitlist).values([
+      { userId: second.id, selection: 1, createdAt: now },
+      { userId: first.id, selection: 3, createdAt: new Date(now.getTime() - DAY_MS) },
+      { userId: gone.id, selection: 2, createdAt: now },
+    ]);
+    const sunday = (daysAgo: number) => pacificDay(new Date(now.getTime() - daysAgo * DAY_MS));
+    await t.db.insert(starmeterWeeks).values([
+      { userId: first.id, weekEnding: sunday(9), rank: 52_000 },
+      { userId: first.id, weekEnding: sunday(2), rank: 48_500 },
+    ]);
+    const { body } = await t.call(admin.fetchManagedWaitlist, {}, boss.token);
+    expect(body.count).toBe(2);
+    expect(body.waitlist.map((w) => [w.user_id, w.tier, w.status])).toEqual([
+      [first.id, 'Top 60K', 'waitlisted'],
+      [second.id, 'Top 200K', 'waitlisted'],
+    ]);
+    expect(body.waitlist[0]!.sm).toEqual([
+      { week_ending: sunday(2), actual_rank: 48_500, views: 0 },
+      { week_ending: sunday(9), actual_rank: 52_000, views: 0 },
+    ]);
+    expect(body.waitlist[1]!.sm).toEqual([]);
+    const member = await buildMember(t.db, t.clock);
+    expect((await t.call(admin.fetchManagedWaitlist, {}, member.token)).body.extra).toBe('not_admin');
   });
 });

@@ -10,6 +10,7 @@ const ADMIN_PARTS = [
   { to: '/admin/credits', label: 'Credit Updates', end: false },
   { to: '/admin/facebook', label: 'Facebook Pages', end: false },
   { to: '/admin/signals', label: 'Fair Play', end: false },
+  { to: '/admin/waitlist', label: 'Waitlist', end: false },
   { to: '/admin/help', label: 'Help Desk', end: false },
   { to: '/admin/audit', label: 'Audit Log', end: false },
 ] as const;

@@ -109,3 +109,10 @@ export const refreshSignals = () => call(adminSignals.refreshSignals, {});
 
 export const updateShadowVars = (values: { top?: number; max?: number }) =>
   call(admin.updateShadowVars, values);
+
+export const waitlistQuery = queryOptions({
+  queryKey: [...adminKey, 'waitlist'],
+  queryFn: ({ signal }) => call(admin.fetchManagedWaitlist, {}, { signal }),
+  staleTime: 0,
+  meta: { quiet: true },
+});

@@ -95,6 +95,16 @@ export async function viewsPerWeek(db: Db, ownerId: number, from: Date) {
   );
 }
 
+/** What makes a listing wait for staff (AL4, AL5): only IMDb listings are disabled by misses (D5.3). */
+const waitingFor = (reason: 'credit_update' | 'page_review') =>
+  and(
+    eq(listings.statusReason, reason),
+    reason === 'credit_update'
+      ? and(eq(listings.status, 'disabled'), eq(listings.type, 'imdb-view'))
+      : eq(listings.status, 'pending'),
+    eq(users.status, 'active'),
+  );
+
 /**
  * Listings waiting for staff, oldest first: disabled for a credit update, or a Facebook page to review
  * (listings_staff_idx). The query, not yet run, so its plan can be checked.
@@ -104,13 +114,7 @@ export function listingsWaiting(db: Db, reason: 'credit_update' | 'page_review',
     .select({ listing: listings, first: users.first, last: users.last })
     .from(listings)
     .innerJoin(users, eq(users.id, listings.userId))
-    .where(
-      and(
-        eq(listings.statusReason, reason),
-        eq(listings.status, reason === 'credit_update' ? 'disabled' : 'pending'),
-        eq(users.status, 'active'),
-      ),
-    )
+    .where(waitingFor(reason))
     .orderBy(asc(listings.id))
     .limit(limit);
 }
@@ -120,13 +124,7 @@ export async function countWaiting(db: Db, reason: 'credit_update' | 'page_revie
     .select({ n: sql<number>`count(*)::int` })
     .from(listings)
     .innerJoin(users, eq(users.id, listings.userId))
-    .where(
-      and(
-        eq(listings.statusReason, reason),
-        eq(listings.status, reason === 'credit_update' ? 'disabled' : 'pending'),
-        eq(users.status, 'active'),
-      ),
-    );
+    .where(waitingFor(reason));
   return row?.n ?? 0;
 }
 

@@ -258,7 +258,10 @@ export async function creditUpdateListings(deps: AppDeps) {
     missedAnswers(deps.db, ids, new Date(now.getTime() - ANSWERS_SHOWN_DAYS * DAY_MS)),
     storedFacts(
       deps.db,
-      rows.map((r) => ({ pageCode: r.listing.externalId, question: questionOf(r.listing)!.key })),
+      rows.flatMap((r) => {
+        const question = questionOf(r.listing);
+        return question ? [{ pageCode: r.listing.externalId, question: question.key }] : [];
+      }),
     ),
   ]);
   return {
@@ -275,8 +278,9 @@ export async function creditUpdateListings(deps: AppDeps) {
         name: listing.name,
         url: listing.url,
         open_url: deps.integrations.openUrl(listing.url),
-        question: questionOf(listing)!.text,
-        stored: facts.get(factKey(listing)!) ?? null,
+        // Only IMDb listings are disabled for a credit update (D5.3); any other shows no question.
+        question: questionOf(listing)?.text ?? '',
+        stored: facts.get(factKey(listing) ?? '') ?? null,
         answers: given.map((m) => ({ answer: m.answer, count: m.count, ago: timeAgo(m.last, now) })),
         disabled_on: pacificDate(latest ?? listing.createdAt),
       };

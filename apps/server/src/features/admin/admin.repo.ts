@@ -1,6 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../platform/db/database.js';
 import { SITE_TIME_ZONE } from '../../platform/time.js';
+import { FIRST_MEMBER_ID } from '../points/index.js';
 import { ledgerChecks, siteDailyFigures } from './admin.tables.js';
 
 /** Every query of the admin console's overview (AD1-AD6). */
@@ -14,10 +15,10 @@ export interface MemberFigures {
 }
 
 /**
- * AD1, AD2: active members today, in 30 days and in all, counted in one pass over the members (a count
- * of every member cannot skip any); paid time ending within 14 days with no renewing subscription (the
- * expiry indexes); and the points members hold, which by D3.1 is what the system accounts' balances
- * owe (a few rows instead of every member's).
+ * AD1, AD2: active members today, in 30 days and in all, counted in one pass over users_activity_idx
+ * (the index alone, not the table); paid time ending within 14 days with no renewing subscription
+ * (the expiry indexes); and the points members hold, which by D3.1 is what the system accounts'
+ * balances (ids below 1000, D2.1) owe: a few rows instead of every member's.
  */
 export async function memberFigures(
   db: Db,
@@ -32,7 +33,7 @@ export async function memberFigures(
            and u.kind = 'member' and u.status = 'active'
            and not exists (select 1 from subscriptions s
                            where s.user_id = u.id and s.status = 'active'))::int as "expiring14",
-      (select -coalesce(sum(points), 0) from users where kind <> 'member')::bigint as "karmaPoints"
+      (select -coalesce(sum(points), 0) from users where id < ${FIRST_MEMBER_ID})::bigint as "karmaPoints"
     from (select count(*) filter (where last_active_at >= ${at.todayStart})::int as "activeToday",
                  count(*) filter (where last_active_at >= ${at.since30})::int as "active30",
                  count(*)::int as "activeTotal"

@@ -118,10 +118,9 @@ async function countDays(db: Db, days: string[]): Promise<Map<string, CountedDay
   if (days.length === 0) return new Map();
   const first = days[0]!;
   const last = days.at(-1)!;
-  const [actions, income] = await Promise.all([
-    actionsOnDays(db, days),
-    incomeByDay(db, pacificMidnight(first), pacificMidnight(addDays(last, 1))),
-  ]);
+  // One after the other: the daily job runs this on its transaction's one connection.
+  const actions = await actionsOnDays(db, days);
+  const income = await incomeByDay(db, pacificMidnight(first), pacificMidnight(addDays(last, 1)));
   return new Map(
     days.map((day) => [day, { ...(actions.get(day) ?? NO_ACTIONS), incomePennies: income.get(day) ?? 0 }]),
   );

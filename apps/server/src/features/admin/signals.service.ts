@@ -25,13 +25,12 @@ import { presentSignal, SIGNAL_RULES as R, signalScore } from './signals.policy.
 /** FP1-FP6: every pattern over the whole site, as rows for fairplay_signals. */
 export async function computeSignals(db: Db, now: Date): Promise<FoundSignal[]> {
   const since = new Date(now.getTime() - R.windowDays * DAY_MS);
-  const [addresses, bursts, pairs, listings, reversed] = await Promise.all([
-    sharedAddresses(db, since),
-    signupBursts(db, since),
-    mutualPairs(db, since),
-    missedListings(db, new Date(now.getTime() - R.missesWindowDays * DAY_MS)),
-    reversedEarners(db, since),
-  ]);
+  // One after the other: the job runs them on its transaction's one connection.
+  const addresses = await sharedAddresses(db, since);
+  const bursts = await signupBursts(db, since);
+  const pairs = await mutualPairs(db, since);
+  const listings = await missedListings(db, new Date(now.getTime() - R.missesWindowDays * DAY_MS));
+  const reversed = await reversedEarners(db, since);
   const found: FoundSignal[] = [];
   const add = (userId: number, kind: contract.SignalKind, evidence: Record<string, unknown>) =>
     found.push({ userId, kind, score: signalScore(kind, evidence as Record<string, number>), evidence });

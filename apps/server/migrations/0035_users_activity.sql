@@ -1,0 +1,1 @@
+CREATE INDEX "users_activity_idx" ON "users" USING btree ("status","kind","last_active_at");

@@ -95,15 +95,16 @@ export async function viewsPerWeek(db: Db, ownerId: number, from: Date) {
   );
 }
 
-/** What makes a listing wait for staff (AL4, AL5): only IMDb listings are disabled by misses (D5.3). */
+/**
+ * What makes a listing wait for staff (AL4, AL5): only IMDb listings are disabled by misses (D5.3).
+ * Written as literals, not parameters, so that every plan can read listings_staff_idx, whose
+ * predicate (status in 'disabled', 'pending') the planner must prove from them.
+ */
 const waitingFor = (reason: 'credit_update' | 'page_review') =>
-  and(
-    eq(listings.statusReason, reason),
-    reason === 'credit_update'
-      ? and(eq(listings.status, 'disabled'), eq(listings.type, 'imdb-view'))
-      : eq(listings.status, 'pending'),
-    eq(users.status, 'active'),
-  );
+  reason === 'credit_update'
+    ? sql`${listings.statusReason} = 'credit_update' and ${listings.status} = 'disabled'
+          and ${listings.type} = 'imdb-view' and ${users.status} = 'active'`
+    : sql`${listings.statusReason} = 'page_review' and ${listings.status} = 'pending' and ${users.status} = 'active'`;
 
 /**
  * Listings waiting for staff, oldest first: disabled for a credit update, or a Facebook page to review

@@ -1,4 +1,4 @@
-import { and, eq, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, inArray, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { MAX_ID } from '@marquee/contract';
 import type { Db } from '../../platform/db/database.js';
 import { subscriptions } from '../membership/membership.tables.js';
@@ -131,8 +131,8 @@ export function searchMembersQuery(db: Db, q: MemberSearch) {
     .where(
       and(
         match,
-        eq(users.kind, 'member'),
-        eq(users.status, 'active'),
+        // Literals: a generic plan proves the prefix indexes' predicate from them only (decision 0020).
+        sql`${users.kind} = 'member' and ${users.status} = 'active'`,
         ne(users.id, q.callerId),
         sql`not exists (select 1 from ${blocks} b where (b.blocker_id = ${q.callerId} and b.blocked_id = ${users.id})
               or (b.blocker_id = ${users.id} and b.blocked_id = ${q.callerId}))`,
@@ -153,7 +153,6 @@ const staffColumns = {
   premiumExpires: users.premiumExpires,
   proExpires: users.proExpires,
   lastActiveAt: users.lastActiveAt,
-  ...membershipColumns,
 };
 
 /**
@@ -163,7 +162,10 @@ const staffColumns = {
  * queries, not yet run (their plans are checked by admin-plans.test.ts).
  */
 export function staffSearchQueries(db: Db, q: string, limit: number) {
-  const member = and(eq(users.kind, 'member'), ne(users.status, 'deleted'));
+  // Literals, not parameters: the server plans generically (decision 0020), and only a literal lets
+  // the planner prove the prefix indexes' predicate (an active member's).
+  const member = sql`${users.kind} = 'member' and ${users.status} <> 'deleted'`;
+  const active = sql`${users.kind} = 'member' and ${users.status} = 'active'`;
   if (/^\d{1,10}$/.test(q)) {
     // A number past the largest id names nobody (and no integer column holds it).
     if (Number(q) > MAX_ID) return [];
@@ -200,7 +202,7 @@ export function staffSearchQueries(db: Db, q: string, limit: number) {
     db
       .select(staffColumns)
       .from(users)
-      .where(and(match, eq(users.kind, 'member'), eq(users.status, 'active')))
+      .where(and(match, active))
       .orderBy(users.first, users.last, users.id)
       .limit(limit),
     db
@@ -212,8 +214,26 @@ export function staffSearchQueries(db: Db, q: string, limit: number) {
   ];
 }
 
-/** AM1: runs the staff search, active members first. */
+/**
+ * AM1: runs the staff search, active members first; the membership facts (D2.3) are read for the
+ * members shown only, not for every match before the limit.
+ */
 export async function searchMembersForStaff(db: Db, q: string, limit: number) {
-  const found = await Promise.all(staffSearchQueries(db, q, limit));
-  return found.flat().slice(0, limit);
+  const found = (await Promise.all(staffSearchQueries(db, q, limit))).flat().slice(0, limit);
+  if (found.length === 0) return [];
+  const facts = await db
+    .select({ id: users.id, ...membershipColumns })
+    .from(users)
+    .where(
+      inArray(
+        users.id,
+        found.map((f) => f.id),
+      ),
+    );
+  const byId = new Map(facts.map((f) => [f.id, f]));
+  return found.map((f) => ({
+    ...f,
+    managedUntil: byId.get(f.id)?.managedUntil ?? null,
+    subscribed: Boolean(byId.get(f.id)?.subscribed),
+  }));
 }

@@ -5,8 +5,9 @@ import { useTestApp } from '../../../test/test-app.js';
 import { buildListing, buildMember, setImdbFact, setStatus } from '../../../test/factories.js';
 import { DAY_MS, HOUR_MS, pacificDay } from '../../platform/time.js';
 import { listings } from '../listings/listings.tables.js';
-import { actions, answerMisses, imdbFacts, offers } from '../earn/earn.tables.js';
+import { answerMisses, imdbFacts } from '../earn/earn.tables.js';
 import { alerts } from '../alerts/alerts.tables.js';
+import { recordAction } from './admin.test-support.js';
 
 // The queues hold every member's listings: a database of this file's own.
 const t = useTestApp({ ownDatabase: true });
@@ -27,32 +28,8 @@ async function actOn(
   at: Date,
   n = 1,
 ) {
-  for (let i = 0; i < n; i++) {
-    const earner = await buildMember(t.db, t.clock);
-    const [offer] = await t.db
-      .insert(offers)
-      .values({
-        earnerId: earner.id,
-        listingId: listing.id,
-        points: 5,
-        cost: 5,
-        offeredAt: at,
-        expiresAt: at,
-      })
-      .returning({ id: offers.id });
-    await t.db.insert(actions).values({
-      offerId: offer!.id,
-      earnerId: earner.id,
-      ownerId: listing.userId,
-      listingId: listing.id,
-      type: listing.type,
-      platform: listing.platform,
-      points: 5,
-      cost: 5,
-      day: pacificDay(at),
-      createdAt: at,
-    });
-  }
+  for (let i = 0; i < n; i++)
+    await recordAction(t, { listing, earnerId: (await buildMember(t.db, t.clock)).id, at });
 }
 
 /** An IMDb listing disabled for a credit update (D5.3) after members gave these wrong answers. */

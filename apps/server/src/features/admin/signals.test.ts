@@ -5,12 +5,13 @@ import { useTestApp } from '../../../test/test-app.js';
 import { buildListing, buildMember, type BuiltMember } from '../../../test/factories.js';
 import { runDueJobs } from '../../platform/jobs.js';
 import { hashToken, newToken } from '../../platform/tokens.js';
-import { DAY_MS, HOUR_MS, MINUTE_MS, pacificDay } from '../../platform/time.js';
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../platform/time.js';
 import { users } from '../members/members.tables.js';
 import { sessions } from '../login/login.tables.js';
-import { actions, answerMisses, offers } from '../earn/earn.tables.js';
+import { answerMisses } from '../earn/earn.tables.js';
 import { computeSignals, fairplaySignalsJob } from './signals.service.js';
 import { evidenceWords, signalScore } from './signals.policy.js';
+import { recordAction } from './admin.test-support.js';
 
 // Signals are site-wide: a database of this file's own.
 const t = useTestApp({ ownDatabase: true });
@@ -27,33 +28,7 @@ async function signInFrom(m: BuiltMember, address: string, at = t.clock.now()) {
 /** `n` credited actions of `earner` on one of `owner`'s listings, with their status. */
 async function act(earner: BuiltMember, owner: BuiltMember, n: number, status = 'credited') {
   const listing = await buildListing(t.db, t.clock, owner.id, { type: 'twitter-follow' });
-  const at = t.clock.now();
-  for (let i = 0; i < n; i++) {
-    const [offer] = await t.db
-      .insert(offers)
-      .values({
-        earnerId: earner.id,
-        listingId: listing.id,
-        points: 5,
-        cost: 5,
-        offeredAt: at,
-        expiresAt: at,
-      })
-      .returning({ id: offers.id });
-    await t.db.insert(actions).values({
-      offerId: offer!.id,
-      earnerId: earner.id,
-      ownerId: owner.id,
-      listingId: listing.id,
-      type: 'twitter-follow',
-      platform: 'twitter',
-      points: 5,
-      cost: 5,
-      day: pacificDay(at),
-      createdAt: at,
-      status,
-    });
-  }
+  for (let i = 0; i < n; i++) await recordAction(t, { listing, earnerId: earner.id, status });
 }
 
 const ofMember = async (id: number) =>

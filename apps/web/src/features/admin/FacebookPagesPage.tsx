@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminListings } from '@marquee/contract';
 import { showSuccess } from '../../ui/toast';
+import { ReviewField } from './ReviewField';
 import { AdminLayout } from './AdminLayout';
 import { QueueState } from './QueueState';
 import { adminKey, approvePage, pendingFacebookQuery, rejectPage } from './api';
@@ -42,19 +43,18 @@ function PageReview({ page }: { page: adminListings.PendingFacebookPage }) {
     onSuccess: done,
   });
   const reject = useMutation({ mutationFn: () => rejectPage(page.fb_id, reason), onSuccess: done });
-  const field = (key: keyof typeof form, label: string, props: Record<string, unknown> = {}) => (
-    <div className="mq-review__field">
-      <label htmlFor={`${id}-${key}`} className="form-label">
-        {label}
-      </label>
-      <input
-        id={`${id}-${key}`}
-        className="form-control"
-        value={form[key]}
-        onChange={(e) => setForm({ ...form, [key]: e.target.value })}
-        {...props}
-      />
-    </div>
+  const field = (
+    key: keyof typeof form,
+    label: string,
+    props: { type?: string; inputMode?: 'numeric' } = {},
+  ) => (
+    <ReviewField
+      id={`${id}-${key}`}
+      label={label}
+      value={form[key]}
+      onChange={(value) => setForm({ ...form, [key]: value })}
+      {...props}
+    />
   );
   return (
     <li className="card mq-admin-card mq-queue__item">

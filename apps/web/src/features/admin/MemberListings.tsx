@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminListings, LISTING_TYPE_WORDS } from '@marquee/contract';
 import { showSuccess } from '../../ui/toast';
+import { ReviewField } from './ReviewField';
 import { memberKey, memberListingsQuery, updateListing, viewsHistoryQuery } from './api';
 
 /** The change form of one listing (docs/domain.md AL2): only what staff changed is sent. */
@@ -41,20 +42,16 @@ function ListingEditor({ listing, onDone }: { listing: adminListings.AdminListin
   const input = (
     key: 'name' | 'url' | 'give' | 'answer',
     label: string,
-    props: Record<string, unknown> = {},
+    props: { type?: string; inputMode?: 'numeric' } = {},
   ) => (
-    <div className="mq-review__field">
-      <label htmlFor={`${id}-${key}`} className="form-label">
-        {label}
-      </label>
-      <input
-        id={`${id}-${key}`}
-        className="form-control form-control-sm"
-        value={form[key]}
-        onChange={(e) => setForm({ ...form, [key]: e.target.value })}
-        {...props}
-      />
-    </div>
+    <ReviewField
+      id={`${id}-${key}`}
+      label={label}
+      value={form[key]}
+      onChange={(value) => setForm({ ...form, [key]: value })}
+      small
+      {...props}
+    />
   );
   return (
     <form

@@ -9,7 +9,12 @@ import { addDays, pacificMidnight } from '../../platform/time.js';
 import { findMember, searchMembersForStaff } from '../members/index.js';
 import { membershipOf } from '../membership/index.js';
 import { HOUSE_ID, InsufficientPoints, movePoints } from '../points/index.js';
-import { emailWasDeleted, eraseMember, hasRenewingSubscription } from '../account/index.js';
+import {
+  emailWasDeleted,
+  eraseMember,
+  hasRenewingSubscription,
+  isUniqueViolation,
+} from '../account/index.js';
 import { removeImageFiles } from '../uploads/index.js';
 import { startSession, type RequestOrigin } from '../login/index.js';
 
@@ -176,6 +181,7 @@ export async function updateUserField(
   const value = input.value;
   if (field === 'email' && (await emailWasDeleted(deps.db, value)))
     throw conflict('That email address belonged to a deleted account and cannot be used again.');
+  // Two changes racing for one username or email: the unique index decides, and the loser hears why.
   return changeMember(deps, caller, id, async (tx, member, now) => {
     const before = current(member, field);
     let stored: string | number | null = value;
@@ -217,6 +223,14 @@ export async function updateUserField(
       before: { [field]: before },
       after: { [field]: stored },
     };
+  }).catch((e: unknown) => {
+    if (isUniqueViolation(e))
+      throw conflict(
+        field === 'email'
+          ? 'Another account uses that email address.'
+          : 'Another account uses that username.',
+      );
+    throw e;
   });
 }
 

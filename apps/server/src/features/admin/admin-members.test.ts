@@ -248,6 +248,25 @@ describe('admin/updateUserField (AM3, D13.1)', () => {
   });
 });
 
+describe('admin/updateUserField under a burst (AM3)', () => {
+  it('two members given one username at once: one gets it, the other is told, nothing half-written', async () => {
+    const boss = await staff();
+    const others = [
+      await buildMember(t.db, t.clock),
+      await buildMember(t.db, t.clock),
+      await buildMember(t.db, t.clock),
+    ];
+    const wanted = `taken_${others[0]!.id}`;
+    const answers = await Promise.all(others.map((m) => field(boss.token, m.id, 'username', wanted)));
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
+    const refused = answers.filter((a) => a.statusCode === 409);
+    expect(refused).toHaveLength(2);
+    for (const r of refused) expect(r.body.message).toBe('Another account uses that username.');
+    const holders = await Promise.all(others.map((m) => row(m.id)));
+    expect(holders.filter((h) => h.username === wanted)).toHaveLength(1);
+  });
+});
+
 describe('admin/updateSpecialField (AM4)', () => {
   it('sets a password: every session of the member ends and the new password signs in', async () => {
     const boss = await staff();

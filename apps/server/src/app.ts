@@ -53,6 +53,8 @@ import { helpRoutes } from './features/help/help.routes.js';
 import { withChatSources } from './features/help/index.js';
 import { watchRoutes } from './features/watch/watch.routes.js';
 import { adminRoutes } from './features/admin/admin.routes.js';
+import { imdbExchangeRoutes } from './features/exchange/imdb-exchange.routes.js';
+import { instagramExchangeRoutes } from './features/exchange/instagram.routes.js';
 import { fairplaySignalsJob, ledgerCheckJob, siteFiguresJob } from './features/admin/index.js';
 import { sessionKeeper } from './features/login/session.repo.js';
 import { featuringJob } from './features/featured-members/featured-members.service.js';
@@ -230,6 +232,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     onboardingRoutes,
     helpRoutes,
     watchRoutes,
+    imdbExchangeRoutes,
+    instagramExchangeRoutes,
     adminRoutes,
     devmailRoutes,
     devclockRoutes,

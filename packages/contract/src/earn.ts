@@ -170,7 +170,8 @@ export interface CreditAnswer {
   toasty?: Toasty | null;
 }
 
-const answerDigits = z
+/** An IMDb answer: the digits typed, as a number (D5.2); also the exchange's. */
+export const answerDigits = z
   .union([z.string(), z.number()], { error: 'Please type the number you found, digits only.' })
   .transform((v) => String(v).replace(/\D/g, ''))
   .pipe(

@@ -36,3 +36,4 @@ export * as admin from './admin.js';
 export * as adminMembers from './admin-members.js';
 export * as adminListings from './admin-listings.js';
 export * as adminSignals from './admin-signals.js';
+export * as exchange from './exchange.js';

@@ -33,15 +33,16 @@ export const FREE_PHOTOS_FULL =
 /** What a file field carries: a File or Blob in the browser, a Buffer once the server has read it. */
 export type UploadFile = Blob | Uint8Array;
 
-export const uploadFile = () =>
+/** A file field; `missing` is what a form without the file is told (a form of several fields says it its own way). */
+export const uploadFile = (missing: string = NO_FILE) =>
   z.custom<UploadFile>(
     (value) =>
       (value instanceof Uint8Array && value.length > 0) ||
       (typeof Blob !== 'undefined' && value instanceof Blob && value.size > 0),
-    { error: NO_FILE },
+    { error: missing },
   );
 
-export const IMAGE_FOLDERS = ['profiles', 'news', 'board', 'help'] as const;
+export const IMAGE_FOLDERS = ['profiles', 'news', 'board', 'help', 'instagram'] as const;
 export type ImageFolder = (typeof IMAGE_FOLDERS)[number];
 /**
  * What uploads/ takes: profile photos. News and board posts send their picture with the post itself,

@@ -2,9 +2,11 @@ import type { AppConfig } from '../platform/config.js';
 import type { Clock } from '../platform/clock.js';
 import type { Db } from '../platform/db/database.js';
 import { realImdbReader } from './imdb.reader.js';
+import { realInstagramReader } from './instagram.reader.js';
 import { realUrl, simulatedUrl } from './open-url.js';
 import {
   simulatedImdbReader,
+  simulatedInstagram,
   simulatedLinker,
   simulatedVerifier,
   simulatedVideos,
@@ -31,6 +33,7 @@ export function simulatedIntegrations(db: Db, clock: Clock): Integrations {
     verifier: simulatedVerifier(db),
     linker: simulatedLinker(db, clock),
     videos: simulatedVideos(db),
+    instagram: simulatedInstagram(db),
     openUrl: simulatedUrl,
   };
 }
@@ -46,6 +49,9 @@ export function realIntegrations(env: NodeJS.ProcessEnv = process.env): Integrat
       hasActed: (platform, actor, target) =>
         platform === 'twitter' ? x.hasFollowed(actor, target) : facebook.hasLiked(actor, target),
       profile: (platform, target) => (platform === 'twitter' ? x.profile(target) : facebook.profile(target)),
+      // Instagram offers no way to ask whether one account follows another (EX7): the claim stands
+      // for the other member's review.
+      instagramFollows: async () => 'unknown',
     },
     linker: {
       loginUrl: (platform, state, callbackUrl) =>
@@ -54,6 +60,7 @@ export function realIntegrations(env: NodeJS.ProcessEnv = process.env): Integrat
         platform === 'twitter' ? x.exchange(code, callbackUrl) : facebook.exchange(code, callbackUrl),
     },
     videos: youtubeCatalogue(env),
+    instagram: realInstagramReader(),
     openUrl: realUrl,
   };
 }

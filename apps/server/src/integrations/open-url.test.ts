@@ -18,6 +18,11 @@ describe('openUrl offline: real listing URLs map to the simulated pages (D9.2)',
     ['https://youtube.com/watch?feature=share&v=Ks-_Mh1QhMc', '/sim/youtube/watch?v=Ks-_Mh1QhMc'],
     ['https://youtu.be/jNQXAC9IVRw?t=4', '/sim/youtube/watch?v=jNQXAC9IVRw'],
     ['https://www.youtube.com/shorts/M7lc1UVf-VE', '/sim/youtube/watch?v=M7lc1UVf-VE'],
+    // The Exchange's Instagram profiles (EX2), with or without www, the slash or a query.
+    ['https://www.instagram.com/jane.doe/', '/sim/instagram/jane.doe'],
+    ['https://instagram.com/Jane_Doe', '/sim/instagram/jane_doe'],
+    ['instagram.com/janedoe?hl=en', '/sim/instagram/janedoe'],
+    ['http://www.instagram.com/@janedoe/?igsh=abc', '/sim/instagram/janedoe'],
   ])('%s -> %s', (url, expected) => {
     expect(simulatedUrl(url)).toBe(expected);
   });
@@ -32,7 +37,12 @@ describe('openUrl offline: real listing URLs map to the simulated pages (D9.2)',
   });
 
   it('leaves other addresses as they are, and refuses look-alike hosts', () => {
-    expect(simulatedUrl('https://www.instagram.com/maya/')).toBe('https://www.instagram.com/maya/');
+    expect(simulatedUrl('https://www.instagram.com/p/BWUDBntl3_Z/')).toBe(
+      'https://www.instagram.com/p/BWUDBntl3_Z/',
+    );
+    expect(simulatedUrl('https://instagram.com.evil.test/maya/')).toBe(
+      'https://instagram.com.evil.test/maya/',
+    );
     expect(simulatedUrl('https://x.com.evil.test/maya')).toBe('https://x.com.evil.test/maya');
     expect(simulatedUrl('https://notyoutube.com/watch?v=aqz-KE-bpKQ')).toBe(
       'https://notyoutube.com/watch?v=aqz-KE-bpKQ',

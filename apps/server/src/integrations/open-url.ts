@@ -1,4 +1,5 @@
 import { imdbCodeOf } from './imdb-page.parser.js';
+import { instagramHandleOf } from './instagram.reader.js';
 
 /**
  * What Start opens for a listing URL (D9.2): offline, the real sites' addresses map to their
@@ -76,6 +77,9 @@ export function simulatedUrl(listingUrl: string, opts: { embed?: boolean } = {})
   if (handle) return `/sim/x/${encodeURIComponent(handle)}`;
   const slug = facebookSlugOf(listingUrl);
   if (slug) return `/sim/facebook/${encodeURIComponent(slug)}`;
+  // The Exchange's Instagram listings (EX2): "Open Instagram" opens the simulated profile.
+  const instagram = instagramHandleOf(listingUrl);
+  if (instagram) return `/sim/instagram/${encodeURIComponent(instagram)}`;
   return listingUrl;
 }
 

@@ -2,11 +2,19 @@ import type { Clock } from '../platform/clock.js';
 import type { Db } from '../platform/db/database.js';
 import { MINUTE_MS } from '../platform/time.js';
 import * as sim from '../simulated/sim.repo.js';
-import { generatedAvatarUrl } from '../simulated/sim.assets.js';
+import { generatedAvatarUrl, instagramPictureJpeg } from '../simulated/sim.assets.js';
 import { renderImdbPage } from '../simulated/imdb.pages.js';
+import { instagramPage } from '../simulated/instagram.site.js';
 import { imdbCodeOf } from './imdb-page.parser.js';
 import { parsedOrOffline } from './imdb.reader.js';
-import type { AccountLinker, ActionVerifier, ImdbPageReader, VideoCatalogue } from './types.js';
+import { isInstagramHandle, parseInstagramProfile } from './instagram.reader.js';
+import type {
+  AccountLinker,
+  ActionVerifier,
+  ImdbPageReader,
+  InstagramReader,
+  VideoCatalogue,
+} from './types.js';
 
 /** The platforms as the simulated internet under /sim/ has them (D9.2): what was really clicked there. */
 
@@ -30,7 +38,50 @@ export function simulatedVerifier(db: Db): ActionVerifier {
         imageUrl: 'generated' in page ? generatedAvatarUrl(page.handle) : '/sim/assets/avatar.svg',
       };
     },
+    // EX7: the Follow clicks of the simulated Instagram, by the account signed in there.
+    async instagramFollows(actor, target) {
+      const page = await sim.profile(db, 'instagram', target);
+      if (!page) return 'not_seen';
+      return (await sim.hasClicked(db, 'instagram', actor, page.handle)) ? 'seen' : 'not_seen';
+    },
   };
+}
+
+/**
+ * Offline Instagram (EX2): the simulated profile page rendered in-process (no HTTP) and read with the
+ * real reader's parser; pictures only from the simulated site's picture addresses, drawn in-process,
+ * so no address a member gives is ever fetched.
+ */
+export function simulatedInstagram(db: Db): InstagramReader {
+  return {
+    async profile(handle) {
+      const { page } = await instagramPage(db, handle);
+      const read = parseInstagramProfile(page);
+      return read
+        ? { handle: read.handle, title: read.title, description: read.description, imageUrl: read.pictureUrl }
+        : null;
+    },
+    async picture(address) {
+      const handle = simulatedPictureHandle(address);
+      const profile = handle ? await sim.profile(db, 'instagram', handle) : null;
+      return profile ? instagramPictureJpeg(profile.handle) : null;
+    },
+  };
+}
+
+/** /sim/instagram/{handle}/picture.jpg (what the simulated og:image names), on any host: nothing is fetched. */
+function simulatedPictureHandle(address: string): string | null {
+  const m = /^(?:https?:\/\/[^/?#]+)?\/sim\/instagram\/([^/?#]+)\/picture\.jpg(?:[?#].*)?$/.exec(
+    address.trim(),
+  );
+  if (!m?.[1]) return null;
+  let handle: string;
+  try {
+    handle = decodeURIComponent(m[1]);
+  } catch {
+    return null;
+  }
+  return isInstagramHandle(handle) ? handle : null;
 }
 
 /** The consent page's address: a same-site path, whatever origin the callback was given with. */

@@ -38,6 +38,12 @@ export interface SocialProfile {
   imageUrl: string | null;
 }
 
+/**
+ * Whether one Instagram account follows another, as far as the platform can say (EX7): 'unknown' when
+ * it offers no way to ask (the real Instagram), so a claim stands for the other member's review.
+ */
+export type FollowSeen = 'seen' | 'not_seen' | 'unknown';
+
 /** Checks follows and likes against what the member's linked account really did (D5.6). */
 export interface ActionVerifier {
   /**
@@ -51,6 +57,34 @@ export interface ActionVerifier {
   ): Promise<boolean>;
   /** The profile or page behind a listing, or null when it no longer exists. */
   profile(platform: LinkedPlatform, target: string): Promise<SocialProfile | null>;
+  /**
+   * EX7: whether the Instagram account `actor` follows `target` (handles of the members' Instagram
+   * listings). Never throws: a platform that cannot be asked answers 'unknown'.
+   */
+  instagramFollows(actor: string, target: string): Promise<FollowSeen>;
+}
+
+/** What an Instagram profile page says in its Open Graph tags (EX2, docs/integrations.md I6). */
+export interface InstagramProfilePage {
+  /** The handle, lower case. */
+  handle: string;
+  /** og:title and og:description as a browser reads them (entities decoded). */
+  title: string;
+  description: string;
+  /** og:image: the profile picture's address. */
+  imageUrl: string | null;
+}
+
+/** Reads Instagram profiles for the Exchange's listings (EX2): the real site, or the simulated one (D9). */
+export interface InstagramReader {
+  /** The profile's page, or null when Instagram has no such profile. Throws PlatformOffline. */
+  profile(handle: string): Promise<InstagramProfilePage | null>;
+  /**
+   * The bytes of a profile picture (an og:image address), fetched only from Instagram's own picture
+   * hosts (the simulated site's pictures offline), never from any other address; null when the
+   * address is not one of them or there is no picture there. Throws PlatformOffline.
+   */
+  picture(address: string): Promise<Buffer | null>;
 }
 
 /** Links a member's own X/Twitter or Facebook account (authenticate/{platform}). */
@@ -84,6 +118,8 @@ export interface Integrations {
   verifier: ActionVerifier;
   linker: AccountLinker;
   videos: VideoCatalogue;
+  /** Instagram profiles and their pictures, for the Exchange (D7.1). */
+  instagram: InstagramReader;
   /**
    * What Start opens for a listing URL: the simulated page offline (D9.2), the real page in
    * production. `embed` asks for the video player page shown inside the app's modal.

@@ -59,6 +59,16 @@ export interface ChatConfig {
   apiBase?: string;
 }
 
+/** The Instagram growth service's offer shown on the Exchange (spec 4 §1, docs/domain.md EX13). */
+export interface InstagramPromo {
+  service: string;
+  /** Its address: an http(s) address, or a path of this site (the simulated service). */
+  url: string;
+  code: string;
+  /** The offer as the page words it (the spec's 15% off). */
+  discount: string;
+}
+
 export interface AppConfig {
   port: number;
   host: string;
@@ -89,6 +99,11 @@ export interface AppConfig {
   unsafe: UnsafeAllowances;
   /** The help area's live chat (CHAT_*). */
   chat: ChatConfig;
+  /**
+   * The Exchange's growth-service promo (INSTAGRAM_PROMO_*, EX13): the operator's, or outside
+   * production with the platforms simulated the simulated service; null when none is set.
+   */
+  instagramPromo: InstagramPromo | null;
 }
 
 export interface UnsafeAllowances {
@@ -195,6 +210,9 @@ const envSchema = z.object({
   CHAT_APP_ID: optionalText,
   CHAT_IDENTITY_SECRET: optionalText,
   CHAT_API_BASE: url('CHAT_API_BASE'),
+  INSTAGRAM_PROMO_SERVICE: optionalText,
+  INSTAGRAM_PROMO_URL: url('INSTAGRAM_PROMO_URL'),
+  INSTAGRAM_PROMO_CODE: optionalText,
   CONTROLLABLE_CLOCK: flag('CONTROLLABLE_CLOCK', false),
   TRUST_PROXY: flag('TRUST_PROXY', false),
   LOG_LEVEL: choice('LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
@@ -286,7 +304,29 @@ export function loadConfig(raw: NodeJS.ProcessEnv = process.env): AppConfig {
       simulatedPlatforms: env.UNSAFE_SIMULATED_PLATFORMS,
     },
     chat: chatConfig(env),
+    instagramPromo: instagramPromo(env, production),
   };
+}
+
+/** The spec's offer (spec 4 §1): 15% off. */
+const PROMO_DISCOUNT = '15%';
+
+/**
+ * EX13: the growth service the operator names with all three INSTAGRAM_PROMO_* settings; outside
+ * production, with none given and the platforms simulated, the simulated service under /sim/.
+ */
+function instagramPromo(env: Env, production: boolean): InstagramPromo | null {
+  const { INSTAGRAM_PROMO_SERVICE: service, INSTAGRAM_PROMO_URL: url, INSTAGRAM_PROMO_CODE: code } = env;
+  if (service && url && code) return { service, url, code, discount: PROMO_DISCOUNT };
+  const noneGiven = service === undefined && url === undefined && code === undefined;
+  if (noneGiven && !production && env.PLATFORM_MODE === 'simulated')
+    return {
+      service: 'InstaRise',
+      url: '/sim/instagram-growth',
+      code: 'MARQUEE15',
+      discount: PROMO_DISCOUNT,
+    };
+  return null;
 }
 
 /**
@@ -324,6 +364,7 @@ function partialGroups(env: Env): string[] {
     ['S3', ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']],
     ['Stripe', ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']],
     ['PayPal', ['PAYPAL_CLIENT_ID', 'PAYPAL_SECRET', 'PAYPAL_WEBHOOK_ID']],
+    ['The Instagram promo', ['INSTAGRAM_PROMO_SERVICE', 'INSTAGRAM_PROMO_URL', 'INSTAGRAM_PROMO_CODE']],
   ];
   const problems: string[] = [];
   for (const [name, keys] of groups) {

@@ -19,6 +19,7 @@ import { seedDemoHome } from './demo-home.js';
 import { seedDemoWatch } from './demo-watch.js';
 import { seedDemoHelp } from './demo-help.js';
 import { demoQueueListings, seedDemoCreditUpdate } from './demo-admin.js';
+import { seedDemoExchange } from './demo-exchange.js';
 
 export const DEMO_PASSWORD = 'marquee-demo';
 
@@ -199,6 +200,8 @@ export async function seedDemo(db: Db, clock: Clock): Promise<boolean> {
     await seedDemoHome(tx, ids, now);
     await seedDemoWatch(tx, ids, now);
     await seedDemoHelp(tx, ids, now);
+    // After the profiles: the Instagram listings show the members' own portraits.
+    await seedDemoExchange(tx, ids, now);
   });
   return true;
 }

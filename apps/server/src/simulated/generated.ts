@@ -1,4 +1,5 @@
 import { REAL_ID_SHAPE } from '@marquee/contract';
+import { isInstagramHandle } from '../integrations/instagram.reader.js';
 import { personPageFor, stableHash, titlePageFor } from './catalogue.js';
 import type { simImdbPages, simProfiles, simVideos } from './simulated.tables.js';
 
@@ -156,11 +157,11 @@ export function generatedImdbPage(code: string): GeneratedImdbPage | null {
   };
 }
 
-/** "film_crew42" -> "Film Crew"; a handle without letters gets a made-up name. */
+/** "film_crew42" -> "Film Crew", "jane.doe" -> "Jane Doe"; a handle without letters gets a made-up name. */
 function displayNameOf(handle: string): string {
   const words = handle
     .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .split(/[\s_\d]+/)
+    .split(/[\s_.\d]+/)
     .filter((w) => w.length > 0);
   if (words.length === 0) return generatedPersonName(handle.toLowerCase());
   return words.map((w) => w.charAt(0).toUpperCase() + w.slice(1).toLowerCase()).join(' ');
@@ -178,6 +179,30 @@ export function generatedXProfile(handle: string): GeneratedProfile | null {
     removed: false,
     generated: true,
   };
+}
+
+/**
+ * The Instagram profile of a handle the catalogue does not hold (the Exchange's listings, EX2); null
+ * when the handle is malformed or one of Instagram's own paths.
+ */
+export function generatedInstagramProfile(handle: string): GeneratedProfile | null {
+  if (!isInstagramHandle(handle)) return null;
+  const lower = handle.toLowerCase();
+  return {
+    platform: 'instagram',
+    handle: lower,
+    externalId: null,
+    displayName: displayNameOf(lower),
+    bio: 'Film and TV, on the simulated Instagram.',
+    removed: false,
+    generated: true,
+  };
+}
+
+/** The counts an Instagram profile shows besides its followers here: the same on every visit. */
+export function instagramCountsOf(handle: string): { followers: number; following: number; posts: number } {
+  const h = stableHash(`instagram:${handle.toLowerCase()}`);
+  return { followers: 150 + (h % 4850), following: 80 + ((h >>> 12) % 900), posts: 6 + ((h >>> 22) % 400) };
 }
 
 /** The YouTube video of an id the catalogue does not hold; null when the id is malformed. */

@@ -3,12 +3,13 @@ import { escapeHtml, html, renderHtml, sendPage, SafeHtml } from '../platform/ht
 
 export { escapeHtml, html, sendPage, SafeHtml };
 
-export type SimSite = 'imdb' | 'x' | 'facebook' | 'youtube' | 'index';
+export type SimSite = 'imdb' | 'x' | 'facebook' | 'instagram' | 'youtube' | 'index';
 
 const SITE_LABEL: Record<SimSite, string> = {
   imdb: 'Simulated IMDb',
   x: 'Simulated X',
   facebook: 'Simulated Facebook',
+  instagram: 'Simulated Instagram',
   youtube: 'Simulated YouTube',
   index: 'Simulated internet',
 };

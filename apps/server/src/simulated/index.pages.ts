@@ -18,10 +18,10 @@ export function simIndexPage({ pages, profiles, videos }: SimSamples): string {
     body: html`<main class="sim-main sim-index">
       <h1>Marquee's simulated internet</h1>
       <p>
-        Marquee's listings point at IMDb, X, Facebook and YouTube, none of which this installation can reach.
-        While <code>PLATFORM_MODE=simulated</code> (the default), Start opens these stand-in pages instead:
-        IMDb pages with runtimes, credit counts and a STARmeter; profiles with a Follow or Like button; videos
-        that play for a set time. What you click here is what Marquee verifies.
+        Marquee's listings point at IMDb, X, Facebook, Instagram and YouTube, none of which this installation
+        can reach. While <code>PLATFORM_MODE=simulated</code> (the default), Start opens these stand-in pages
+        instead: IMDb pages with runtimes, credit counts and a STARmeter; profiles with a Follow or Like
+        button; videos that play for a set time. What you click here is what Marquee verifies.
       </p>
       <p>
         Any other well-formed address opens a page made up from its id (an IMDb name or title such as
@@ -46,6 +46,13 @@ export function simIndexPage({ pages, profiles, videos }: SimSamples): string {
       <p>
         <a href="/sim/x/login">Sign in on the simulated X</a> ·
         <a href="/sim/facebook/login">Sign in on the simulated Facebook</a>
+      </p>
+      <h2>Instagram profiles</h2>
+      <p>
+        Every Instagram handle opens a profile at <code>/sim/instagram/{handle}</code>, with the Open Graph
+        tags instagram.com writes and a Follow button: the Exchange's follow swaps check these follows.
+        <a href="/sim/instagram/login">Sign in on the simulated Instagram</a> as the handle of your listing
+        before you follow.
       </p>
       <h2>Videos</h2>
       <ul class="sim-list">

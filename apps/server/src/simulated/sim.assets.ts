@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import { PLAYER_JS } from './player.script.js';
 import { generatedAvatarSvg, generatedXProfile } from './generated.js';
+import { stableHash } from './catalogue.js';
 
 /** The simulated sites' stylesheet, player script and placeholder pictures, served as files for the CSP. */
 
@@ -64,6 +66,19 @@ body.sim{margin:0;font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,Arial
 .player__button{min-width:84px;border:0;border-radius:6px;padding:6px 12px;font-weight:700;cursor:pointer}
 .sim-bare{background:#000}
 .sim-bare .player{max-width:none;border-radius:0}
+.ig-bar{background:#fff;border-bottom:1px solid #dbdbdb;padding:8px 14px;font-weight:700;font-size:22px;font-family:"Segoe Script","Brush Script MT",cursive}
+.ig-bar .sim-muted{font-family:system-ui,sans-serif;font-weight:400}
+.ig-profile{display:flex;gap:28px;align-items:center;flex-wrap:wrap}
+.ig-profile img{width:150px;height:150px;border-radius:50%;border:1px solid #dbdbdb}
+.ig-profile h1{margin:0 12px 0 0;font-size:22px;font-weight:400;display:inline-block}
+.ig-profile form{display:inline-block}
+.ig-counts{list-style:none;display:flex;gap:28px;margin:14px 0;padding:0}
+.ig-name{font-weight:600;margin:0}
+.sim-instagram .sim-btn{border-radius:8px;padding:6px 18px;font-size:14px}
+.sim-instagram .sim-btn--primary{background:#0095f6}
+.sim-instagram .sim-btn--outline{background:#efefef;border:0}
+.ig-promo{max-width:640px;margin:0 auto}
+.ig-promo code{font-size:20px;background:#f0f0f0;border-radius:6px;padding:2px 10px}
 `;
 
 const svg = (body: string) =>
@@ -85,6 +100,21 @@ const FILES: Record<string, [string, string]> = {
   'poster.svg': ['image/svg+xml', POSTER],
   'avatar.svg': ['image/svg+xml', AVATAR],
 };
+
+/** The address of a simulated Instagram profile's picture: what its og:image names. */
+export const instagramPictureUrl = (handle: string) =>
+  `/sim/instagram/${encodeURIComponent(handle.toLowerCase())}/picture.jpg`;
+
+/**
+ * A simulated Instagram profile's picture, 150 px as Instagram's og:image is: a figure on a colour of
+ * the handle's own. A real JPEG (drawn without text, so no font is needed), so that the Exchange can
+ * store it through the image pipeline like a picture fetched from Instagram.
+ */
+export async function instagramPictureJpeg(handle: string): Promise<Buffer> {
+  const hue = stableHash(`avatar:${handle.toLowerCase()}`) % 360;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 150 150" width="150" height="150"><rect width="150" height="150" fill="hsl(${hue} 45% 42%)"/><circle cx="75" cy="58" r="28" fill="#fff" fill-opacity=".85"/><rect x="28" y="96" width="94" height="80" rx="47" fill="#fff" fill-opacity=".85"/></svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
+}
 
 /** The picture of a generated X profile (rule P1): its initials on a colour of its own. */
 export const generatedAvatarUrl = (handle: string) => `/sim/assets/avatars/${encodeURIComponent(handle)}.svg`;

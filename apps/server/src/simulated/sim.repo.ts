@@ -10,11 +10,16 @@ import {
   simProfiles,
   simVideos,
 } from './simulated.tables.js';
-import { generatedImdbPage, generatedVideo, generatedXProfile } from './generated.js';
+import {
+  generatedImdbPage,
+  generatedInstagramProfile,
+  generatedVideo,
+  generatedXProfile,
+} from './generated.js';
 
 /** Every query of the simulated internet. */
 
-export type SocialPlatform = 'twitter' | 'facebook';
+export type SocialPlatform = 'twitter' | 'facebook' | 'instagram';
 
 /**
  * A catalogue page that was not removed; a code the catalogue does not hold gets its generated page
@@ -28,8 +33,8 @@ export async function imdbPage(db: Db, code: string) {
 
 /**
  * A profile by its handle (any case) or, for Facebook pages, by the numeric page id listings carry.
- * An X handle the catalogue does not hold gets its generated profile (rule P1); Facebook pages are
- * only the catalogue's.
+ * An X or Instagram handle the catalogue does not hold gets its generated profile (rule P1);
+ * Facebook pages are only the catalogue's.
  */
 export async function profile(db: Db, platform: SocialPlatform, target: string) {
   const rows = await db
@@ -45,7 +50,8 @@ export async function profile(db: Db, platform: SocialPlatform, target: string) 
     .limit(1);
   const row = rows[0];
   if (row) return row.removed ? null : row;
-  return platform === 'twitter' ? generatedXProfile(target) : null;
+  if (platform === 'twitter') return generatedXProfile(target);
+  return platform === 'instagram' ? generatedInstagramProfile(target) : null;
 }
 
 export async function hasClicked(db: Db, platform: SocialPlatform, actor: string, target: string) {
@@ -64,12 +70,21 @@ export async function hasClicked(db: Db, platform: SocialPlatform, actor: string
   return rows.length > 0;
 }
 
+/** How many accounts follow (or like) a profile now: what the simulated Instagram counts as followers. */
+export async function followersOf(db: Db, platform: SocialPlatform, target: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(simClicks)
+    .where(and(eq(simClicks.platform, platform), eq(simClicks.target, target), eq(simClicks.active, true)));
+  return Number(row?.n ?? 0);
+}
+
 /** Follows or unfollows (likes or unlikes); returns whether the click is now active. */
 export async function toggleClick(
   db: Db,
   click: { platform: SocialPlatform; actor: string; target: string; at: Date },
 ): Promise<boolean> {
-  const kind = click.platform === 'twitter' ? 'follow' : 'like';
+  const kind = click.platform === 'facebook' ? 'like' : 'follow';
   const [row] = await db
     .insert(simClicks)
     .values({ ...click, kind, active: true })

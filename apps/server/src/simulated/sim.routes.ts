@@ -3,6 +3,7 @@ import { IMDB_CODE } from '../integrations/imdb-page.parser.js';
 import { notFoundPage, sendPage } from './html.js';
 import { renderImdbPage } from './imdb.pages.js';
 import { simIndexPage } from './index.pages.js';
+import { instagramRoutes } from './instagram.routes.js';
 import { oauthRoutes } from './oauth.routes.js';
 import { simAssetRoutes } from './sim.assets.js';
 import * as repo from './sim.repo.js';
@@ -11,7 +12,8 @@ import { youtubeRoutes } from './youtube.routes.js';
 
 /**
  * The simulated internet of D9.2, served under /sim/ while PLATFORM_MODE=simulated: IMDb pages,
- * X profiles, Facebook pages, YouTube videos and their OAuth consent pages, from the seeded catalogue.
+ * X profiles, Facebook pages, Instagram profiles, YouTube videos and their OAuth consent pages, from
+ * the seeded catalogue.
  */
 export function simulatedRoutes(app: FastifyInstance): void {
   const { db } = app.deps;
@@ -30,6 +32,7 @@ export function simulatedRoutes(app: FastifyInstance): void {
   app.get('/sim', async (_req, reply) => sendPage(reply, simIndexPage(await repo.samples(db, 4))));
 
   socialRoutes(app);
+  instagramRoutes(app);
   oauthRoutes(app);
   youtubeRoutes(app);
 }

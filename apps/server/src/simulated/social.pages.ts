@@ -9,8 +9,8 @@ import type { simProfiles } from './simulated.tables.js';
 
 /** What differs between the simulated X and Facebook: names, words and the sign-in cookie. */
 export interface SocialSite {
-  /** The path segment: /sim/x/…, /sim/facebook/… */
-  segment: 'x' | 'facebook';
+  /** The path segment: /sim/x/…, /sim/facebook/…, /sim/instagram/… */
+  segment: 'x' | 'facebook' | 'instagram';
   platform: SocialPlatform;
   label: string;
   cookie: string;
@@ -58,10 +58,15 @@ export function seeOther(reply: FastifyReply, location: string): FastifyReply {
   return reply.code(303).header('Location', location).send();
 }
 
+const BAR: Record<SocialSite['segment'], [className: string, mark: string]> = {
+  x: ['x-bar', '𝕏'],
+  facebook: ['fb-bar', 'facebook'],
+  instagram: ['ig-bar', 'Instagram'],
+};
+
 export function siteBar(site: SocialSite): SafeHtml {
-  return html`<header class="${site.segment === 'x' ? 'x-bar' : 'fb-bar'}">
-    ${site.segment === 'x' ? '𝕏' : 'facebook'} <span class="sim-muted">simulated</span>
-  </header>`;
+  const [className, mark] = BAR[site.segment];
+  return html`<header class="${className}">${mark} <span class="sim-muted">simulated</span></header>`;
 }
 
 /** "Signed in as …" with a sign-out button, or a sign-in link that comes back here. */
@@ -77,7 +82,7 @@ export function whoBar(site: SocialSite, me: string | null, here: string): SafeH
   return html`<form class="social-who" method="post" action="/sim/${site.segment}/logout">
     <span class="sim-muted"
       >Signed in on the simulated ${site.label} as
-      <strong>${site.segment === 'x' ? '@' : ''}${me}</strong>.</span
+      <strong>${site.segment === 'facebook' ? '' : '@'}${me}</strong>.</span
     >
     <input type="hidden" name="return" value="${here}" />
     <button class="sim-btn sim-btn--link" type="submit">Sign out</button>

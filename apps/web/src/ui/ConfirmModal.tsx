@@ -14,6 +14,7 @@ export function ConfirmModal({
   busyLabel = confirmLabel,
   cancelLabel = 'Cancel',
   closeLabel = 'Close',
+  confirmVariant = 'danger',
   busy,
   onConfirm,
   onClose,
@@ -27,6 +28,8 @@ export function ConfirmModal({
   cancelLabel?: string;
   /** The accessible name of the header's close (×) button. */
   closeLabel?: string;
+  /** The confirm button's colour: danger, unless the step takes nothing away. */
+  confirmVariant?: 'danger' | 'primary';
   busy: boolean;
   onConfirm: () => void;
   onClose: () => void;
@@ -44,7 +47,7 @@ export function ConfirmModal({
         <Button variant="outline-secondary" onClick={onClose} disabled={busy}>
           {cancelLabel}
         </Button>
-        <Button variant="danger" onClick={onConfirm} disabled={busy}>
+        <Button variant={confirmVariant} onClick={onConfirm} disabled={busy}>
           {busy ? busyLabel : confirmLabel}
         </Button>
       </Modal.Footer>

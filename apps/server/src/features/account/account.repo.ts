@@ -1,4 +1,10 @@
 import { managedWaitlist } from '../admin/admin.tables.js';
+import {
+  imdbExchangeListings,
+  instagramListings,
+  instagramMembers,
+  instagramSwaps,
+} from '../exchange/exchange.tables.js';
 import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.js';
 import { outboxMails } from '../../platform/mail.tables.js';
@@ -245,6 +251,14 @@ export async function eraseMember(
 
   // A place on the Managed Rank waitlist (D14.1).
   await tx.delete(managedWaitlist).where(eq(managedWaitlist.userId, id));
+  // The Exchange (EX2, EX3, EX10): the Instagram listing names the member's profile; their swaps,
+  // reputation and view-for-view listing go with it (the picture goes with the images below).
+  await tx.delete(instagramListings).where(eq(instagramListings.userId, id));
+  await tx
+    .delete(instagramSwaps)
+    .where(or(eq(instagramSwaps.initiatorId, id), eq(instagramSwaps.receiverId, id)));
+  await tx.delete(instagramMembers).where(eq(instagramMembers.userId, id));
+  await tx.delete(imdbExchangeListings).where(eq(imdbExchangeListings.userId, id));
   // Photos, videos, posts, comments and likes (D2.5); a news item's comments and likes go with it.
   const pictures = await tx.delete(images).where(eq(images.ownerId, id)).returning({ name: images.name });
   await tx.delete(videoRatings).where(eq(videoRatings.userId, id));

@@ -49,13 +49,16 @@ export async function signupBursts(db: Db, since: Date) {
   );
 }
 
-/** FP4: pairs who mostly act on each other: both ways at least N actions, and half or more of one's. */
+/**
+ * FP4: pairs who mostly act on each other: both ways at least N actions, and half or more of one's.
+ * View-for-view swaps are mutual by design and move no points, so they are left out (decision 0026).
+ */
 export async function mutualPairs(db: Db, since: Date) {
   return rowsOf<{ a: number; b: number; ab: number; ba: number; aTotal: number; bTotal: number }>(
     db,
     sql`with given as (
           select earner_id, owner_id, count(*)::int as n
-          from actions where created_at >= ${since}
+          from actions where created_at >= ${since} and not exchange
           group by earner_id, owner_id
         ), totals as (
           select earner_id, sum(n)::int as total from given group by earner_id

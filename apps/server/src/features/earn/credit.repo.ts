@@ -16,7 +16,10 @@ export type Listing = typeof listings.$inferSelect;
 
 /**
  * Locks the member accounts a credit touches, in id order: the earner and, when the owner pays
- * (the offer is the earner's and not sponsored), the listing's owner.
+ * (the offer is the earner's and not sponsored), the listing's owner. The lock is FOR NO KEY UPDATE:
+ * it keeps two credits of one member apart, yet does not block the key-share lock that writing an
+ * action takes on its owner's row (its foreign key), so two members crediting sponsored actions or
+ * view-for-view views (EX12) on each other's listings at once cannot deadlock.
  */
 export async function lockCreditAccounts(tx: Db, earnerId: number, offerId: number): Promise<void> {
   await executePrepared(
@@ -26,7 +29,7 @@ export async function lockCreditAccounts(tx: Db, earnerId: number, offerId: numb
       where u.id = ${earnerId}
          or u.id = (select l.user_id from ${offers} o join ${listings} l on l.id = o.listing_id
                     where o.id = ${offerId} and o.earner_id = ${earnerId} and not o.sponsored)
-      order by u.id for update of u`,
+      order by u.id for no key update of u`,
   );
 }
 
@@ -94,6 +97,8 @@ export async function creditState(
  * twin fail, D3.2), today's actions (D6.3), the listing's actions today (D4.5) and, for a sponsored
  * action, one fewer left (D6.4), and the payments (paymentWrites), whose ledger rows are written only
  * if every balance moved. `owed` is what each payer owed, for paymentFailure when not `paid`.
+ * An exchange view (EX12) has no payments and leaves the listing's counters alone: the flag is a
+ * parameter, so its statement differs from a paid one's only by having no ledger writes.
  */
 export async function writeCredit(
   tx: Db,
@@ -107,20 +112,22 @@ export async function writeCredit(
     payments: Payment[];
   },
 ): Promise<{ paid: boolean; actionId: number; owed: Map<number, number> }> {
-  const pay = paymentWrites(c.earnerId, c.payments, {
-    refType: 'offer',
-    refId: String(c.offer.id),
-    at: c.now,
-  });
+  const pay = c.payments.length
+    ? paymentWrites(c.earnerId, c.payments, { refType: 'offer', refId: String(c.offer.id), at: c.now })
+    : null;
+  const ledger = pay
+    ? sql`,
+      ${pay.ctes}`
+    : sql``;
   const [written] = await executePrepared<{ action_id: string | number; paid: boolean }>(
     tx,
     'credit_write',
     sql`with new_action as (
         insert into ${actions} (offer_id, earner_id, owner_id, listing_id, type, platform, points, cost,
-                                bonus, sponsored, pro_view, day, created_at)
+                                bonus, sponsored, pro_view, exchange, day, created_at)
         values (${c.offer.id}, ${c.earnerId}, ${c.listing.userId}, ${c.listing.id}, ${c.listing.type},
                 ${c.listing.platform}, ${c.offer.points}, ${c.offer.cost}, ${c.offer.bonus}, ${c.offer.sponsored},
-                ${c.offer.proView}, ${c.today}::date, ${c.now}::timestamptz)
+                ${c.offer.proView}, ${c.offer.exchange}::boolean, ${c.today}::date, ${c.now}::timestamptz)
         returning id),
       day_count as (
         insert into ${dailyActions} (user_id, day, actions, limit_raised)
@@ -134,11 +141,10 @@ export async function writeCredit(
         set acted_count = case when acted_on = ${c.today}::date then acted_count + 1 else 1 end,
             acted_on = ${c.today}::date,
             sponsor_used = sponsor_used + ${c.offer.sponsored ? 1 : 0}
-        where id = ${c.listing.id}),
-      ${pay.ctes}
-      select (select id from new_action) as action_id, ${pay.paid} as paid`,
+        where id = ${c.listing.id} and not ${c.offer.exchange}::boolean)${ledger}
+      select (select id from new_action) as action_id, ${pay ? pay.paid : sql`true`} as paid`,
   );
-  return { paid: Boolean(written?.paid), actionId: Number(written?.action_id), owed: pay.owed };
+  return { paid: Boolean(written?.paid), actionId: Number(written?.action_id), owed: pay?.owed ?? new Map() };
 }
 
 /** A followed or liked action after the platform was asked (D5.6): verified, or missing. */

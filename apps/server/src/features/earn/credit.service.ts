@@ -64,7 +64,8 @@ export function checkDwell(offer: Offer, type: ListingType, now: Date) {
 }
 
 /**
- * Credits one action (D5.7) in one transaction: three statements and the speed limit's count. The member accounts it touches
+ * Credits one action (D5.7), an earned one or an exchange view (EX12: no points, counted in today's
+ * actions), in one transaction: three statements and the speed limit's count. The member accounts it touches
  * (the earner and, when the owner pays, the owner) are locked first and in id order, so two members
  * crediting on each other's listings at once cannot deadlock, and a repeated or concurrent call for
  * the same offer finds the first credit and returns it (D3.2). The speed limit (D11.1) is counted in
@@ -111,20 +112,12 @@ export async function creditOffer(deps: AppDeps, caller: Caller, offerId: number
 
     // D6.3: a free member's first sponsored action of the day raises the cap by 10.
     const raise = membership === 'free' && offer.sponsored && !allowance.limitRaised;
-    // The points (D5.7): the owner pays, or the house for a sponsored action (D6.4), and the house
-    // pays the featured bonus (D8.3), from the earner's till.
-    const basePoints = offer.points - offer.bonus - (offer.proView ? EARN.proViewBonus : 0);
-    const payments: Payment[] = [];
-    const house = houseTill(caller.userId);
-    if (offer.sponsored) payments.push({ from: house, amount: basePoints, kind: 'sponsored' });
-    else payments.push({ from: listing.userId, amount: basePoints, kind: 'earn' });
-    if (offer.proView)
-      payments.push({ from: listing.userId, amount: EARN.proViewBonus, kind: 'pro_view_bonus' });
-    if (offer.bonus > 0) payments.push({ from: house, amount: offer.bonus, kind: 'featured_bonus' });
+    const payments = offer.exchange ? [] : paymentsOf(offer, listing.userId, houseTill(caller.userId));
     // One statement: the action (its unique offer id makes a concurrent twin fail, D3.2), today's
     // actions (D6.3), the listing's actions today (D4.5) and, for a sponsored action, one fewer left
     // (D6.4; a sponsored offer made just before the last one was used is still honoured, D5.1), and
-    // the payments, whose ledger rows are written only if every balance moved.
+    // the payments, whose ledger rows are written only if every balance moved. An exchange view
+    // (EX12) pays nothing and leaves the listing's counters alone; it still counts today.
     const written = await writeCredit(tx, {
       offer,
       listing,
@@ -146,6 +139,21 @@ export async function creditOffer(deps: AppDeps, caller: Caller, offerId: number
       repeated: false,
     };
   });
+}
+
+/**
+ * What a paid credit moves (D5.7): the listing's points from the owner, or from the house for a
+ * sponsored action (D6.4); a pro view's +2 from the owner; the featured bonus from the house (D8.3),
+ * paid from the earner's till.
+ */
+function paymentsOf(offer: Offer, ownerId: number, house: number): Payment[] {
+  const basePoints = offer.points - offer.bonus - (offer.proView ? EARN.proViewBonus : 0);
+  const payments: Payment[] = [];
+  if (offer.sponsored) payments.push({ from: house, amount: basePoints, kind: 'sponsored' });
+  else payments.push({ from: ownerId, amount: basePoints, kind: 'earn' });
+  if (offer.proView) payments.push({ from: ownerId, amount: EARN.proViewBonus, kind: 'pro_view_bonus' });
+  if (offer.bonus > 0) payments.push({ from: house, amount: offer.bonus, kind: 'featured_bonus' });
+  return payments;
 }
 
 export const yesNo = (b: boolean): YesNo => (b ? 'yes' : 'no');

@@ -30,6 +30,7 @@ import {
   creditOffer,
   earnedMessage,
   openOffer,
+  type Credited,
 } from './credit.service.js';
 import {
   CROWD_AGREEMENT,
@@ -52,32 +53,47 @@ function questionOf(listing: Listing, proView: boolean) {
   return imdbQuestion({ imdbType: listing.imdbType, testCat: listing.testCat, proView });
 }
 
-/** recordCorrectAnswer (D5.2): checked here against the stored fact, which never leaves the server. */
-export async function recordCorrectAnswer(deps: AppDeps, caller: Caller, listingId: number, answer: number) {
+/** What a wrong normal IMDb answer is told while checkIncorrectAnswer looks again (D5.3). */
+export const CHECKING_ANSWER = 'That does not match what we have for this page. Checking your answer…';
+
+/**
+ * An IMDb answer to an open offer (D5.2), checked here against the stored fact, which never leaves
+ * the server: credited when right, else `incorrect`. Earning answers its own offers and the exchange
+ * its own (EX11): an offer of the other kind is not offered to this call, so no call credits the
+ * wrong kind.
+ */
+export async function answerImdbOffer(
+  deps: AppDeps,
+  caller: Caller,
+  listingId: number,
+  answer: number,
+  kind: 'earn' | 'exchange',
+): Promise<{ credited: Credited } | { incorrect: true; proView: boolean }> {
   const now = deps.clock.now();
   const { offer, listing, actionId, facts } = await openOffer(deps.db, caller.userId, listingId, now);
+  if (offer.exchange !== (kind === 'exchange')) throw new AppError(409, 'error', NOT_OFFERED);
   requireType(listing, 'imdb-view');
   if (actionId === null) checkDwell(offer, 'imdb-view', now);
   const fact = facts?.[questionOf(listing, offer.proView).key];
   if (actionId === null && (fact === undefined || !answerIsCorrect(answer, fact))) {
-    if (offer.proView) {
-      // D5.3: a wrong pro-view answer gets the "Whoops!" message; the offer stays open to try again.
-      return {
-        status: 'incorrect' as const,
-        points_earned: 0 as const,
-        message: MESSAGES.proViewWrong,
-        pro_view: true,
-      };
-    }
+    return { incorrect: true, proView: offer.proView };
+  }
+  return { credited: await creditOffer(deps, caller, offer.id) };
+}
+
+/** recordCorrectAnswer (D5.2): an earning offer's answer. */
+export async function recordCorrectAnswer(deps: AppDeps, caller: Caller, listingId: number, answer: number) {
+  const outcome = await answerImdbOffer(deps, caller, listingId, answer, 'earn');
+  if ('incorrect' in outcome) {
+    // D5.3: a wrong pro-view answer gets the "Whoops!" message; the offer stays open to try again.
     return {
       status: 'incorrect' as const,
       points_earned: 0 as const,
-      message: 'That does not match what we have for this page. Checking your answer…',
-      pro_view: false,
+      message: outcome.proView ? MESSAGES.proViewWrong : CHECKING_ANSWER,
+      pro_view: outcome.proView,
     };
   }
-  const credited = await creditOffer(deps, caller, offer.id);
-  return creditAnswer(credited, MESSAGES.correctAnswer);
+  return creditAnswer(outcome.credited, MESSAGES.correctAnswer);
 }
 
 /** The established members among these (D5.3 "Who counts"), each once. */
@@ -87,7 +103,8 @@ async function establishedAmong(db: Db, ids: number[], now: Date): Promise<Set<n
 }
 
 /**
- * checkIncorrectAnswer (D5.3): two other established members giving the same number since the fact
+ * checkIncorrectAnswer (D5.3), for earning and exchange offers alike (EX11; an exchange view is
+ * credited with no points): two other established members giving the same number since the fact
  * was last confirmed update it and credit this (established) answer; otherwise the miss is logged
  * and the offer closes. Only established members' misses count toward pausing the listing
  * (docs/domain.md "Who counts").

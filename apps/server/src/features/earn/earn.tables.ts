@@ -38,6 +38,8 @@ export const offers = pgTable(
     bonus: integer().notNull().default(0),
     proView: boolean().notNull().default(false),
     sponsored: boolean().notNull().default(false),
+    /** An IMDb view-for-view offer (D7.2): no points change hands. */
+    exchange: boolean().notNull().default(false),
     offeredAt: timestamp({ withTimezone: true }).notNull(),
     /** Start pressed: the page opened, the confirm button or the video shown (D11.1 dwell). */
     startedAt: timestamp({ withTimezone: true }),
@@ -76,6 +78,8 @@ export const actions = pgTable(
     bonus: integer().notNull().default(0),
     sponsored: boolean().notNull().default(false),
     proView: boolean().notNull().default(false),
+    /** An IMDb view-for-view (D7.2): counts toward daily actions, shows as V4V, moves no points. */
+    exchange: boolean().notNull().default(false),
     /** The Pacific day of the credit (D1.1). */
     day: date({ mode: 'string' }).notNull(),
     /** 'credited', 'verified', 'missing', 'reversed' or 'invalid' (D5.6, D11.3). */
@@ -91,6 +95,13 @@ export const actions = pgTable(
     index('actions_listing_created_idx').on(t.listingId, t.createdAt),
     // The admin overview's actions of a day by type (AD2, AD3), counted from the index alone.
     index('actions_day_type_idx').on(t.day, t.type),
+    // The IMDb exchange's week and history (D7.2, EX11), both ways.
+    index('actions_exchange_earner_idx')
+      .on(t.earnerId, t.createdAt)
+      .where(sql`${t.exchange}`),
+    index('actions_exchange_owner_idx')
+      .on(t.ownerId, t.createdAt)
+      .where(sql`${t.exchange}`),
     index('actions_missing_idx')
       .on(t.earnerId, t.platform)
       .where(sql`${t.status} = 'missing'`),

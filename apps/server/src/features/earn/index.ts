@@ -4,4 +4,12 @@
  */
 export { keepReaderFacts } from './answers.repo.js';
 export { imdbQuestion } from './earn.policy.js';
-export { automaticDailyLimit, automaticLimitLabel, imdbPointsCap } from './earn.policy.js';
+export {
+  automaticDailyLimit,
+  automaticLimitLabel,
+  imdbPointsCap,
+  offerWindowSeconds,
+} from './earn.policy.js';
+// The IMDb view-for-view exchange (D7.2, EX11, EX12) offers and credits through earning's own offers.
+export { writeOffers } from './earn.repo.js';
+export { CHECKING_ANSWER, answerImdbOffer } from './earn.service.js';

@@ -209,6 +209,7 @@ async function recordOffers(
     earner: caller.userId,
     session: caller.sessionId,
     at: ctx.now,
+    exchange: false,
     listings: planned.map((p) => p.values.listingId),
     points: planned.map((p) => p.values.points),
     costs: planned.map((p) => p.values.cost),

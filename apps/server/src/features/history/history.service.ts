@@ -28,26 +28,44 @@ function verifyWord(status: string, type: string): string {
   return status === 'verified' ? 'yes' : status === 'missing' ? 'no' : 'Not checked';
 }
 
-/** A history row as the member asking sees it: their own side's amount and the other member. */
-function present(row: HistoryRow, memberId: number, now: Date): contract.HistoryItem {
+/** What the History shows as the amount of an IMDb view-for-view (spec 2 §3: 99 and -99 read "V4V"; EX12). */
+export const V4V_AMOUNT = 99;
+
+/** The words of a history row, from the side of the member asking (`mine`: they did it). */
+function actionText(a: HistoryRow['action'], mine: boolean, otherName: string): string {
+  const words = isListingType(a.type) ? LISTING_TYPE_WORDS[a.type] : null;
+  const verb = words?.done ?? 'acted on';
+  const what = words?.target ?? 'listing';
+  // An IMDb view-for-view (D7.2, EX12) moved no points; both sides read it as such.
+  if (a.exchange) {
+    return mine
+      ? `View-For-View of ${otherName}'s ${what}`
+      : `${otherName} ${verb} your ${what} (View-For-View)`;
+  }
+  const pro = a.proView ? ' (IMDbPro view)' : '';
+  const paidBy = !mine && a.sponsored ? ' (a sponsored action)' : '';
+  return mine
+    ? `You ${verb} ${otherName}'s ${what}${pro}`
+    : `${otherName} ${verb} your ${what}${pro}${paidBy}`;
+}
+
+/**
+ * A history row as the member asking sees it: their own side's amount and the other member. An
+ * exchange view shows 99 to the viewer and -99 to the owner, which the page reads as V4V (EX12).
+ */
+export function presentHistory(row: HistoryRow, memberId: number, now: Date): contract.HistoryItem {
   const a = row.action;
   const mine = a.earnerId === memberId;
   const otherFirst = mine ? row.ownerFirst : row.earnerFirst;
   const otherName = `${otherFirst} ${mine ? row.ownerLast : row.earnerLast}`;
-  const words = isListingType(a.type) ? LISTING_TYPE_WORDS[a.type] : null;
-  const verb = words?.done ?? 'acted on';
-  const what = words?.target ?? 'listing';
-  const pro = a.proView ? ' (IMDbPro view)' : '';
-  const paidBy = !mine && a.sponsored ? ' (a sponsored action)' : '';
   const otherId = mine ? a.ownerId : a.earnerId;
   // A reversed or invalid action took back everything it paid (D11.3): its row moves no points.
   const undone = a.status === 'reversed' || a.status === 'invalid';
+  const amount = a.exchange ? V4V_AMOUNT : mine ? a.points : a.cost;
   return {
     id: a.id,
-    amount: undone ? 0 : mine ? a.points : -a.cost,
-    action: mine
-      ? `You ${verb} ${otherName}'s ${what}${pro}`
-      : `${otherName} ${verb} your ${what}${pro}${paidBy}`,
+    amount: undone ? 0 : mine ? amount : -amount,
+    action: actionText(a, mine, otherName),
     img: uploads.pictureUrl(mine ? row.ownerPic : row.earnerPic, 35),
     link_pic: `/profile/${otherId}`,
     profile_id: otherId,
@@ -72,7 +90,7 @@ export async function recentHistory(deps: AppDeps, caller: Caller) {
   return {
     status: 'success' as const,
     history_count: total,
-    histories: rows.map((r) => present(r, caller.userId, now)),
+    histories: rows.map((r) => presentHistory(r, caller.userId, now)),
   };
 }
 
@@ -106,7 +124,7 @@ export async function historyList(deps: AppDeps, caller: Caller, filter: string,
   ]);
   return {
     status: 'success' as const,
-    histories: rows.map((r) => present(r, caller.userId, now)),
+    histories: rows.map((r) => presentHistory(r, caller.userId, now)),
     history_count: total,
     pageCount: Math.max(1, Math.ceil(total / size)),
     historyTitle,

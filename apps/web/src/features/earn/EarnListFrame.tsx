@@ -156,6 +156,8 @@ export function useHideRefresh(onReload: () => void): () => void {
 
 interface ListingCardsProps {
   listings: earn.EarnListing[];
+  /** The IMDb view-for-view exchange's listings (D7.2): the same cards, worth a view back. */
+  exchange?: boolean;
   started: StartedCard | null;
   /** The cards not started step back while one is. */
   dimOthers: boolean;
@@ -168,13 +170,21 @@ interface ListingCardsProps {
   onActionMissing: (details: ActionMissing) => void;
 }
 
-export function ListingCards({ listings, started, dimOthers, reloading, ...on }: ListingCardsProps) {
+export function ListingCards({
+  listings,
+  exchange,
+  started,
+  dimOthers,
+  reloading,
+  ...on
+}: ListingCardsProps) {
   return (
     <ul className="mq-listings" aria-label="Listings to act on" aria-busy={reloading || undefined}>
       {listings.map((listing) => (
         <ListingCard
           key={listing.id}
           listing={listing}
+          exchange={exchange}
           started={started?.id === listing.id}
           dimmed={dimOthers && started !== null && started.id !== listing.id}
           onStarted={() => on.onStart({ id: listing.id, type: listing.type, at: Date.now() })}

@@ -37,10 +37,15 @@ export function NoListingsNotice({
   checkedAt,
   checking,
   onRecheck,
+  title = 'No listings right now',
+  children,
 }: {
   checkedAt: number;
   checking: boolean;
   onRecheck: () => void;
+  /** Another list's own words (the exchange's, spec 4 §8); the dashboard's unless given. */
+  title?: string;
+  children?: ReactNode;
 }) {
   const now = useNow(!checking);
   const { manualEnabled, autoDue } = recheckAt(now - checkedAt);
@@ -49,17 +54,19 @@ export function NoListingsNotice({
   }, [autoDue, checking, onRecheck]);
   return (
     <Notice
-      title="No listings right now"
+      title={title}
       action={
         <Button variant="outline-primary" onClick={onRecheck} disabled={!manualEnabled || checking}>
           {checking ? 'Checking…' : 'Check again'}
         </Button>
       }
     >
-      <p className="mb-0">
-        Everyone here has been taken care of for now. We check again every minute, so keep this page open or
-        come back a little later.
-      </p>
+      {children ?? (
+        <p className="mb-0">
+          Everyone here has been taken care of for now. We check again every minute, so keep this page open or
+          come back a little later.
+        </p>
+      )}
     </Notice>
   );
 }

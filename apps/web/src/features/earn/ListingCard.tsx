@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
-import { earn, LISTING_TYPE_WORDS, platformNameOfType } from '@marquee/contract';
+import { earn, exchange, LISTING_TYPE_WORDS, platformNameOfType } from '@marquee/contract';
 import { call } from '../../app/api';
 import { Avatar } from '../../ui/Avatar';
 import { showInfo } from '../../ui/toast';
@@ -21,7 +21,12 @@ export interface ActionMissing {
 }
 
 export interface ListingCardProps {
-  listing: earn.EarnListing;
+  listing: earn.EarnListing | exchange.ExchangeImdbListing;
+  /**
+   * A listing of the IMDb view-for-view exchange (D7.2, docs/domain.md EX11-EX12): worth a view back,
+   * not points, and its right answer is recorded through the exchange's own call.
+   */
+  exchange?: boolean;
   started: boolean;
   /** Another card is started: this one steps back. */
   dimmed: boolean;
@@ -44,7 +49,16 @@ type AnswerOutcome =
 
 /** One listing on a dashboard tab (spec 1 §4 "Listing card", spec 4 §4 "IMDb listing card"). */
 export function ListingCard(props: ListingCardProps) {
-  const { listing, started, dimmed, onStarted, onCancel, onFinished, onHidden } = props;
+  const {
+    listing,
+    exchange: swap = false,
+    started,
+    dimmed,
+    onStarted,
+    onCancel,
+    onFinished,
+    onHidden,
+  } = props;
   const credit = useCredit();
   const nameId = useId();
   const answerId = useId();
@@ -65,8 +79,28 @@ export function ListingCard(props: ListingCardProps) {
     },
   });
 
+  /** A wrong answer goes to the server's check (spec 4 §4): the crowd may have moved the page's number. */
+  async function checkWrongAnswer(typed: string): Promise<AnswerOutcome> {
+    const check = await call(earn.checkIncorrectAnswer, {
+      listing_id: listing.id,
+      answer: typed,
+      ...(listing.test_cat ? { category: listing.test_cat } : {}),
+    });
+    if (check.status === 'updated') return { kind: 'credited', credit: check };
+    return { kind: 'missed', message: check.message, recentlyMissed: check.recently_missed };
+  }
+
   const submitAnswer = useMutation({
     mutationFn: async (typed: string): Promise<AnswerOutcome> => {
+      if (swap) {
+        const first = await call(exchange.recordCorrectAnswer, {
+          listing_id: listing.id,
+          answer: typed,
+          ...(listing.test_cat ? { category: listing.test_cat } : {}),
+        });
+        if (first.status === 'success') return { kind: 'credited', credit: { points_earned: 0 } };
+        return checkWrongAnswer(typed);
+      }
       const first = await call(earn.recordCorrectAnswer, {
         listing_id: listing.id,
         answer: typed,
@@ -75,13 +109,7 @@ export function ListingCard(props: ListingCardProps) {
       });
       if (first.status === 'success') return { kind: 'credited', credit: first };
       if (listing.pro_view) return { kind: 'retry', message: first.message || earn.MESSAGES.proViewWrong };
-      const check = await call(earn.checkIncorrectAnswer, {
-        listing_id: listing.id,
-        answer: typed,
-        ...(listing.test_cat ? { category: listing.test_cat } : {}),
-      });
-      if (check.status === 'updated') return { kind: 'credited', credit: check };
-      return { kind: 'missed', message: check.message, recentlyMissed: check.recently_missed };
+      return checkWrongAnswer(typed);
     },
     onSuccess: (outcome) => {
       if (outcome.kind === 'credited') {
@@ -173,7 +201,14 @@ export function ListingCard(props: ListingCardProps) {
             {owner !== listing.name && <> · listed by {owner}</>}
           </p>
           <div className="mq-listing__badges">
-            <span className="badge mq-points-badge">+{listing.points} points</span>
+            {swap ? (
+              <span className="badge mq-points-badge">View-For-View</span>
+            ) : (
+              <span className="badge mq-points-badge">+{listing.points} points</span>
+            )}
+            {'viewed_you' in listing && listing.viewed_you && (
+              <span className="badge mq-bonus-badge">Viewed you</span>
+            )}
             {listing.sponsored && <span className="badge mq-sponsored-badge">Sponsored</span>}
             {listing.pro_view && <span className="badge text-bg-indigo">IMDbPro view</span>}
             {listing.bonus > 0 && <span className="badge mq-bonus-badge">Featured +{listing.bonus}</span>}

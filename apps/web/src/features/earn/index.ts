@@ -5,8 +5,9 @@
 export { EarnList } from './EarnList';
 export { Countdown, EarnListFrame, ListingCards, useHideRefresh } from './EarnListFrame';
 export type { LoadedListProps, StartedCard } from './EarnListFrame';
-export { Notice, TimedOutNotice } from './ListNotices';
+export { NoListingsNotice, Notice, TimedOutNotice } from './ListNotices';
 export { earnListingsQuery } from './api';
 export { showErrorText } from './notify';
-export { countdownAt } from './timing';
+export { openListingWindow, POPUP_BLOCKED } from './popup';
+export { countdownAnnouncement, countdownAt } from './timing';
 export { useNow } from './useNow';

@@ -21,31 +21,44 @@ export function RecentHistoryCard() {
         </p>
       ) : (
         <>
-          <ul className="mq-recent-history__list">
-            {recent.data.histories.map((item) => (
-              <li key={item.id}>
-                <Avatar src={item.img} size={35} alt="" />
-                <span className="mq-recent-history__what">
-                  {item.action}
-                  <span className="mq-recent-history__ago">
-                    {item.ago}
-                    {undone(item) && ` · ${item.verify}`}
-                  </span>
-                </span>
-                <span
-                  className={`mq-history__amount ${item.amount > 0 ? 'is-gain' : item.amount < 0 ? 'is-cost' : ''}`}
-                  aria-label={`${amountLabel(item.amount)} points`}
-                >
-                  {amountLabel(item.amount)}
-                </span>
-              </li>
-            ))}
-          </ul>
+          <RecentHistoryList items={recent.data.histories} />
           <Link to="/history" className="mq-side-link">
             See all {recent.data.history_count.toLocaleString('en-US')} in your History
           </Link>
         </>
       )}
     </SideCard>
+  );
+}
+
+/**
+ * The short history list of the side cards (the dashboard's Recent History, the exchange's This Week):
+ * the other member's picture, what happened and when, and the amount (99 and -99 read V4V).
+ */
+export function RecentHistoryList({ items, label }: { items: history.HistoryItem[]; label?: string }) {
+  return (
+    <ul className="mq-recent-history__list" aria-label={label}>
+      {items.map((item) => {
+        const amount = amountLabel(item.amount);
+        return (
+          <li key={item.id}>
+            <Avatar src={item.img} size={35} alt="" />
+            <span className="mq-recent-history__what">
+              {item.action}
+              <span className="mq-recent-history__ago">
+                {item.ago}
+                {undone(item) && ` · ${item.verify}`}
+              </span>
+            </span>
+            <span
+              className={`mq-history__amount ${item.amount > 0 ? 'is-gain' : item.amount < 0 ? 'is-cost' : ''}`}
+              aria-label={`${amount} points`}
+            >
+              {amount}
+            </span>
+          </li>
+        );
+      })}
+    </ul>
   );
 }

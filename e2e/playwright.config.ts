@@ -11,10 +11,11 @@ const BASE_URL = `http://127.0.0.1:${PORT}`;
 /**
  * Journeys that change what every member sees, so they run alone after the others: those that move
  * the shared server's clock by minutes or days, which would close other journeys' offers (180 s):
- * referral-trade (14 days) and my-listings (the 300 s point change); and sponsored, whose sponsored
- * listings come first in everyone's list (D4) and whose sponsor special is site-wide.
+ * referral-trade (14 days), my-listings (the 300 s point change) and managed-service (a week, for
+ * the weekly job); and sponsored, whose sponsored listings come first in everyone's list (D4) and
+ * whose sponsor special is site-wide.
  */
-const DAY_JUMPS = /(referral-trade|my-listings|sponsored)\.spec\.ts$/;
+const DAY_JUMPS = /(referral-trade|my-listings|sponsored|managed-service)\.spec\.ts$/;
 
 const chromium = {
   browserName: 'chromium' as const,

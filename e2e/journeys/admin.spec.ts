@@ -84,13 +84,16 @@ test('an admin opens the console from the Account menu: figures, charts, service
     .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Help Desk' })).toBeVisible();
 
-  // The managed waitlist: nobody waits on a new site (the spec's empty text).
+  // The managed waitlist: the demo's members waiting, the oldest invited (AD11, MR3).
   await page
     .getByRole('navigation', { name: 'Admin console' })
     .getByRole('link', { name: 'Waitlist' })
     .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Managed Waitlist' })).toBeVisible();
-  await expect(page.getByText('No current waitlist!')).toBeVisible();
+  const waiting = page.getByRole('list', { name: 'Waiting for Managed Rank' });
+  await expect(waiting.getByRole('listitem').first()).toContainText('Sofia Lindqvist');
+  await expect(waiting.getByRole('listitem').first()).toContainText('Invited');
+  await expect(waiting.getByRole('link', { name: 'Set up Camille Durand' })).toBeVisible();
 });
 
 test('a member who opens /admin is sent to the home page, and the menu has no Admin', async ({

@@ -55,12 +55,16 @@ import { watchRoutes } from './features/watch/watch.routes.js';
 import { adminRoutes } from './features/admin/admin.routes.js';
 import { imdbExchangeRoutes } from './features/exchange/imdb-exchange.routes.js';
 import { instagramExchangeRoutes } from './features/exchange/instagram.routes.js';
+import { managedHistoryRoutes } from './features/managed/history.routes.js';
+import { waitlistRoutes } from './features/managed/waitlist.routes.js';
+import { subscriptionRoutes } from './features/managed/subscription.routes.js';
 import { fairplaySignalsJob, ledgerCheckJob, siteFiguresJob } from './features/admin/index.js';
 import { sessionKeeper } from './features/login/session.repo.js';
 import { featuringJob } from './features/featured-members/featured-members.service.js';
 import { membershipRemindersJob } from './features/membership/reminders.js';
 import { referralRewardsJob } from './features/referrals/rewards.service.js';
 import { proWeeklyJob } from './features/pro/pro.service.js';
+import { managedWeeklyJob } from './features/managed/service.service.js';
 import { pruneErrorReportsJob } from './features/errors/errors.service.js';
 import { removeUnconfirmedJob } from './features/login/signup.service.js';
 import { pointChangesJob } from './features/listings/listings.service.js';
@@ -78,6 +82,7 @@ export const DAILY_JOBS: readonly DailyJob[] = [
   membershipRemindersJob,
   referralRewardsJob,
   proWeeklyJob,
+  managedWeeklyJob,
   pruneErrorReportsJob,
   pruneRateEventsJob,
   removeUnconfirmedJob,
@@ -234,6 +239,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     watchRoutes,
     imdbExchangeRoutes,
     instagramExchangeRoutes,
+    managedHistoryRoutes,
+    waitlistRoutes,
+    subscriptionRoutes,
     adminRoutes,
     devmailRoutes,
     devclockRoutes,

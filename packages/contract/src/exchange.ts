@@ -52,6 +52,9 @@ export const EXCHANGE_MESSAGES = {
   noListings: 'No listings available at the moment.',
   noHistory: 'You do not have any View-For-View History yet this week.',
   notHere: 'This listing should not be here. Please reload the page.',
+  /** EX11: a swap goes both ways, so only a member whose own page is listed views others'. */
+  notOptedIn:
+    'Tick the box under My Listing to list your IMDb page on the View-For-View exchange, then view the pages of others.',
   /** The advice and the promo of spec 4 §1 (the code's value is the operator's, EX13). */
   advice:
     'Instagram watches for accounts that follow many others at once. Do only a few follow exchanges a day.',

@@ -37,3 +37,4 @@ export * as adminMembers from './admin-members.js';
 export * as adminListings from './admin-listings.js';
 export * as adminSignals from './admin-signals.js';
 export * as exchange from './exchange.js';
+export * as managed from './managed.js';

@@ -20,6 +20,8 @@ import { seedDemoWatch } from './demo-watch.js';
 import { seedDemoHelp } from './demo-help.js';
 import { demoQueueListings, seedDemoCreditUpdate } from './demo-admin.js';
 import { seedDemoExchange } from './demo-exchange.js';
+import { seedDemoManagedWaitlist } from './demo-managed-waitlist.js';
+import { seedDemoManaged } from './demo-managed.js';
 
 export const DEMO_PASSWORD = 'marquee-demo';
 
@@ -202,6 +204,10 @@ export async function seedDemo(db: Db, clock: Clock): Promise<boolean> {
     await seedDemoHelp(tx, ids, now);
     // After the profiles: the Instagram listings show the members' own portraits.
     await seedDemoExchange(tx, ids, now);
+    // The managed waitlist, one member of it set up and invited (AD11, MR1-MR3).
+    await seedDemoManagedWaitlist(tx, ids, now);
+    // demo-managed's setup and eight weeks of the service, climbing to what their page shows (MR6-MR12).
+    await seedDemoManaged(tx, ids, now);
   });
   return true;
 }

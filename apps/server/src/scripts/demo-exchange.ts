@@ -88,10 +88,10 @@ export async function seedDemoExchange(tx: Db, ids: number[], now: number) {
     const member = byId.get(id(place));
     if (!member?.pic) continue;
     const handle = handleOf(member.first, member.last);
-    await tx
-      .insert(instagramMembers)
-      .values({ userId: member.id, reputation, repLimit: place === 25 ? 700 : 500 });
+    const standing = { reputation, repLimit: place === 25 ? 700 : 500 };
+    await tx.insert(instagramMembers).values({ userId: member.id, ...standing });
     await tx.insert(instagramListings).values({
+      ...standing,
       userId: member.id,
       url: `https://www.instagram.com/${handle}/`,
       handle,

@@ -21,6 +21,7 @@ import { printLargeSocialReport, seedLargeSocial, socialSizeFor } from './seed-l
 import { printLargeWatchReport, seedLargeWatch } from './seed-large-watch.js';
 import { boardSizeFor, printLargeBoardReport, seedLargeBoard } from './seed-large-board.js';
 import { printLargeHelpReport, seedLargeHelp } from './seed-large-help.js';
+import { printLargeExchangeReport, seedLargeExchange } from './seed-large-exchange.js';
 import { directoryDetailsSql } from './seed-large-directory.js';
 
 export interface LargeSeedSize {
@@ -111,6 +112,9 @@ export async function seedLarge(
   // The help desk's requests and chats (seed-large-help.ts); skipped when it has some.
   const helpDesk = await seedLargeHelp(database, undefined, log, { analyze: false });
   if (helpDesk) steps.push(...helpDesk.steps);
+  // The Exchange's Instagram listings and IMDb opt-ins (seed-large-exchange.ts); skipped when present.
+  const exchangeSeed = await seedLargeExchange(database, undefined, log, { analyze: false });
+  if (exchangeSeed) steps.push(...exchangeSeed.steps);
   // The fill updates every listing and member once (counters, balances): vacuum their old row
   // versions away, as autovacuum would on a live database, and gather the planner's statistics.
   const t1 = performance.now();
@@ -523,7 +527,10 @@ async function main() {
       // And the help desk (skipped when it has requests).
       const helpDesk = await seedLargeHelp(database.db, undefined, (line) => console.log(line));
       if (helpDesk) printLargeHelpReport(helpDesk);
-      if (!social && !watch && !boardSeed && !helpDesk) process.exitCode = 2;
+      // And the Exchange (each part skipped when present).
+      const exchangeSeed = await seedLargeExchange(database.db, undefined, (line) => console.log(line));
+      if (exchangeSeed) printLargeExchangeReport(exchangeSeed);
+      if (!social && !watch && !boardSeed && !helpDesk && !exchangeSeed) process.exitCode = 2;
       return;
     }
     console.log(

@@ -25,6 +25,7 @@ const OutboxPage = lazyPage(() => import('../features/devmail/OutboxPage'));
 const PrivacyPage = lazyPage(() => import('../features/legal/PrivacyPage'));
 const TermsPage = lazyPage(() => import('../features/legal/TermsPage'));
 const BoardThreadPage = lazyPage(() => import('../features/board/ThreadPage'));
+const ManagedUnsubscribePage = lazyPage(() => import('../features/managed/ManagedUnsubscribePage'));
 
 /** The start route: a new member goes through Getting Started first (docs/domain.md G5). */
 function StartPage() {
@@ -68,9 +69,17 @@ const MEMBER_PAGES: [path: string, feature: string, page?: ComponentType][] = [
     'Getting Started',
     lazyPage(() => import('../features/onboarding/GettingStartedPage')),
   ],
-  ['/managed', 'Managed Rank'],
-  ['/managed/subscribe', 'Managed Rank Subscription'],
-  ['/managed/subscribed', 'Managed Rank Subscription Check'],
+  ['/managed', 'Managed Rank', lazyPage(() => import('../features/managed/ManagedPage'))],
+  [
+    '/managed/subscribe',
+    'Managed Rank Subscription',
+    lazyPage(() => import('../features/managed/SubscribePage')),
+  ],
+  [
+    '/managed/subscribed',
+    'Managed Rank Subscription Check',
+    lazyPage(() => import('../features/managed/SubscribedPage')),
+  ],
 ];
 
 /** Staff pages; the server checks the admin role on every admin call as well. */
@@ -179,6 +188,7 @@ export function AppRoutes() {
         )}
         {publicRoutes('/privacy', <PrivacyPage />)}
         {publicRoutes('/terms', <TermsPage />)}
+        {publicRoutes('/managed/unsubscribe', <ManagedUnsubscribePage />)}
         <Route path="*" element={<NotFoundPage />} />
       </Route>
 

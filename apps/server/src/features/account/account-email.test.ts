@@ -18,6 +18,7 @@ describe('account/fetchEmailSettings and updateEmailSetting (spec 3 §3)', () =>
       'referrals',
       'featured',
       'help',
+      'managed',
     ]);
     expect(res.body.settings.every((s) => s.enabled && s.description.length > 0)).toBe(true);
   });
@@ -45,6 +46,7 @@ describe('account/fetchEmailSettings and updateEmailSetting (spec 3 §3)', () =>
       ['referrals', true],
       ['featured', false],
       ['help', true],
+      ['managed', true],
     ]);
   });
 

@@ -104,6 +104,7 @@ describe('emailSettingsView', () => {
       ['referrals', true],
       ['featured', false],
       ['help', true],
+      ['managed', true],
     ]);
   });
 });

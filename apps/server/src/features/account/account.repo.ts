@@ -1,4 +1,5 @@
 import { managedWaitlist } from '../admin/admin.tables.js';
+import { managedInvitations, managedSetups } from '../managed/managed.tables.js';
 import {
   imdbExchangeListings,
   instagramListings,
@@ -249,8 +250,11 @@ export async function eraseMember(
     })
     .where(eq(listings.userId, id));
 
-  // A place on the Managed Rank waitlist (D14.1).
+  // A place on the Managed Rank waitlist (D14.1), the setup naming their IMDb page and their
+  // invitations (MR2, MR3).
   await tx.delete(managedWaitlist).where(eq(managedWaitlist.userId, id));
+  await tx.delete(managedSetups).where(eq(managedSetups.userId, id));
+  await tx.delete(managedInvitations).where(eq(managedInvitations.userId, id));
   // The Exchange (EX2, EX3, EX10): the Instagram listing names the member's profile; their swaps,
   // reputation and view-for-view listing go with it (the picture goes with the images below).
   await tx.delete(instagramListings).where(eq(instagramListings.userId, id));

@@ -8,5 +8,6 @@ export {
   hasRenewingSubscription,
   isUniqueViolation,
   lockAccount,
+  saveEmailSetting,
 } from './account.repo.js';
-export { mailMember } from './member-mail.js';
+export { mailMember, takesMail } from './member-mail.js';

@@ -32,6 +32,11 @@ export const EMAIL_KINDS = [
     title: 'Help center replies',
     description: 'When the support team answers one of your help requests.',
   },
+  {
+    name: 'managed',
+    title: 'Managed Rank',
+    description: 'Your invitation to Managed Rank, the service that looks after your IMDb page’s STARmeter.',
+  },
 ] as const;
 
 export type EmailKind = Exclude<(typeof EMAIL_KINDS)[number]['name'], 'all'>;

@@ -69,7 +69,7 @@ export async function searchUsers(deps: AppDeps, q: string) {
 }
 
 /** AM8: staff act on members' accounts: not their own, not another admin's, not a deleted one. */
-function mayChange(caller: Caller, target: { id: number; role: string; status: string }) {
+export function mayChange(caller: Caller, target: { id: number; role: string; status: string }) {
   return target.id !== caller.userId && target.role !== 'admin' && target.status !== 'deleted';
 }
 

@@ -8,6 +8,7 @@ import { memberDayFields, memberDayJoin, toMemberWithDay } from '../points/index
 import { paymentWrites, type Payment } from '../points/index.js';
 import { actions, answerMisses, offers } from './earn.tables.js';
 import { LAPSED } from './earn.repo.js';
+import { imdbExchangeListings } from '../exchange/exchange.tables.js';
 
 /** The queries of a credit (credit.service.ts, D5.7). */
 
@@ -63,6 +64,11 @@ export async function creditState(
                 when 'imdb-view' then w.day = ${q.today}::date
                 when 'youtube-view' then w.created_at > ${weekAgo}
                 else true end)`,
+      // EX11: a view-for-view view needs the viewer's own page on the exchange, now.
+      exchangeListed: sql<boolean>`exists (select 1 from ${imdbExchangeListings} x
+        join ${listings} xl on xl.id = x.listing_id
+        where x.user_id = ${q.earnerId} and x.allowed = 1 and xl.user_id = ${q.earnerId}
+          and xl.status = 'active' and xl.type = 'imdb-view')`,
       ...memberDayFields(q.now, q.qualifyingDays),
     })
     .from(offers)
@@ -88,6 +94,7 @@ export async function creditState(
     actionId: row.actionId,
     actionPoints: row.actionPoints,
     actedInWindow: Boolean(row.actedInWindow),
+    exchangeListed: Boolean(row.exchangeListed),
     earner: toMemberWithDay(row),
   };
 }

@@ -1,8 +1,8 @@
-import { earn, type YesNo } from '@marquee/contract';
+import { earn, exchange, type YesNo } from '@marquee/contract';
 import type { AppDeps } from '../../platform/deps.js';
 import type { Caller } from '../../platform/auth.js';
 import type { Db } from '../../platform/db/database.js';
-import { AppError, tooManyRequests } from '../../platform/errors.js';
+import { AppError, forbidden, tooManyRequests } from '../../platform/errors.js';
 import { pacificDay } from '../../platform/time.js';
 import { dailyActionsUsedUpMessage } from '../points/index.js';
 import { dayOf } from '../points/index.js';
@@ -106,6 +106,12 @@ export async function creditOffer(deps: AppDeps, caller: Caller, offerId: number
       throw new AppError(409, 'error', 'You have already been credited for this listing.');
     }
     const { membership, allowance } = dayOf(state.earner, now);
+    // EX1, EX11: a view-for-view view is credited only to a paid member whose own page is still on
+    // the exchange, whichever call credits it (a right answer or the crowd's correction).
+    if (offer.exchange && membership === 'free') throw forbidden(exchange.NOT_FOR_FREE);
+    if (offer.exchange && !state.exchangeListed) {
+      throw new AppError(409, 'error', exchange.EXCHANGE_MESSAGES.notOptedIn);
+    }
     if (allowance.actions >= allowance.max) {
       throw new AppError(409, 'done', dailyActionsUsedUpMessage(allowance.max));
     }

@@ -125,6 +125,16 @@ export const CREDIT_SPEED_LIMIT: readonly RateRule[] = [
   { limit: MAX_CREDITS_PER_MINUTE, windowMs: MINUTE_MS },
 ];
 export const creditSpeedKey = (earnerId: number) => `credit:${earnerId}`;
+
+/**
+ * D5.2, D11.1: wrong IMDb answers a member may give on one listing in a day before it takes no more
+ * answers from them, so that an answer cannot be found by guessing number after number, offer after
+ * offer (a pro view's "Whoops!" allows a retry; a normal view goes on to checkIncorrectAnswer).
+ */
+export const WRONG_ANSWERS_PER_OFFER: readonly RateRule[] = [{ limit: 3, windowMs: DAY_MS }];
+export const wrongAnswersKey = (earnerId: number, listingId: number) => `imdb-wrong:${earnerId}:${listingId}`;
+export const TOO_MANY_TRIES =
+  'That is too many tries for this listing. Please reload the list and read the page carefully.';
 export const EARNING_TOO_FAST =
   'You are earning faster than we can check. Please wait a minute before the next action.';
 

@@ -1,9 +1,10 @@
-import { and, count, desc, eq, gt, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
-import type { earn } from '@marquee/contract';
+import { and, count, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { managed, type earn } from '@marquee/contract';
 import { preparedOnce, statement, type Db } from '../../platform/db/database.js';
 import { DAY_MS } from '../../platform/time.js';
 import { blocks, users } from '../members/members.tables.js';
 import { listings } from '../listings/listings.tables.js';
+import { managedSetups } from '../managed/managed.tables.js';
 import { actions, hiddenListings, imdbFacts, offers } from './earn.tables.js';
 
 type ListingType = earn.ListingType;
@@ -104,8 +105,10 @@ async function sortedCandidates(db: Db, q: CandidateQuery): Promise<CandidateRow
         eq(users.status, 'active'),
         ne(listings.userId, q.earnerId),
         q.ownerId === undefined ? undefined : eq(listings.userId, q.ownerId),
-        // D4.2: points above 0 and no point change pending.
-        gt(listings.give, 0),
+        // D4.2: points above 0 and no point change pending; a managed member's IMDb listing, at 0
+        // points (D14.2), for its sponsored views (docs/domain.md MR6, MR12).
+        sql`(${listings.give} > 0 or (${listings.type} = 'imdb-view' and ${sponsoredLeft}
+              and ${listings.userId} in (select ${managedSetups.userId} from ${managedSetups})))`,
         isNull(listings.changingTo),
         // D4.3: the owner can pay, or sponsored actions are left.
         sql`(${users.points} >= ${listings.give} or ${sponsoredLeft})`,
@@ -150,7 +153,8 @@ function repeatWindowSince(type: string, now: Date): Date {
  * candidate set. The order is: sponsored with actions left, featured owners, higher points, fewer
  * actions today, random. It is read as four parts, each already in that order:
  *   1. featured owners' sponsored listings and 3. their other listings: few, sorted whole;
- *   2. other sponsored listings: few (bought with money), their ids sorted whole on the index;
+ *   2. other sponsored listings: few (bought with money, or a managed member's 0-point listing
+ *      with the Managed Rank service's views, MR12), their ids sorted whole on the index;
  *   4. all other listings: for each points value from the highest (a skip scan over
  *      listings_offer_pick_idx), first the listings with no action today from a random starting id,
  *      wrapping around (random order among equals without sorting them), then those acted on today
@@ -205,6 +209,16 @@ function fastCandidatesSql(type: string): SQL {
   // What the partial indexes listings_offer_pick_idx, listings_acted_pick_idx and
   // listings_sponsored_pick_idx cover.
   const offerable = sql`l.type = ${type} and l.status = 'active' and l.give > 0 and l.changing_to is null${minimum}`;
+  // MR6, MR12: a managed member's IMDb listing is at 0 points (D14.2), which D4.2 leaves out; while it
+  // has sponsored views left (the Managed Rank service's, paid by the house) it is offered as any
+  // sponsored listing, paying MANAGED_VIEW_POINTS. Its owners are the few members set up for Managed
+  // Rank (managed_setups), read first.
+  const managedPoints = sql`${sql.raw(String(managed.MANAGED_VIEW_POINTS))}::int`;
+  const managedZero =
+    type === 'imdb-view'
+      ? sql`l.type = 'imdb-view' and l.status = 'active' and l.give = 0 and l.changing_to is null
+          and l.sponsor_left and ${managedPoints} >= (select give from pro_floor)`
+      : null;
   const actedToday = sql`(case when l.acted_on = ${today} then l.acted_count else 0 end)`;
   // D4.1 and D4.4-D4.6 for this earner on a listing `l`. The few blocks and hidden listings are
   // read once (hashed); the repeat window is one probe of the earner's actions per row.
@@ -228,9 +242,13 @@ function fastCandidatesSql(type: string): SQL {
   const notFeatured = sql`u.featured_on is distinct from ${today}`;
 
   // Parts 1 and 3: the featured owners' listings (D8.3: two members a day).
+  const featuredOfferable = (sponsored: boolean) =>
+    sponsored && managedZero
+      ? sql`(${offerable} or (${managedZero} and l.user_id in (select m.user_id from ${managedSetups} m)))`
+      : offerable;
   const featuredPart = (sponsored: boolean, part: number) => sql`(
     select ${columns(part)} from listings l join users u on u.id = l.user_id
-    where u.featured_on = ${today} and ${offerable} and l.sponsor_left = ${sponsored}
+    where u.featured_on = ${today} and ${featuredOfferable(sponsored)} and l.sponsor_left = ${sponsored}
       and ${ownerMay} and ${earnerMay}
     order by l.give desc, ${actedToday}, random() limit ${limit})`;
 
@@ -249,7 +267,15 @@ function fastCandidatesSql(type: string): SQL {
   // Follows, likes and videos repeat never or weekly, so theirs are sorted whole.
   const sponsoredCut = type === 'imdb-view' ? sql`limit ${limit} + ${SPONSORED_SPARE}` : sql``;
   const sponsoredPart = readInTurn(
-    sql`select l.id from listings l where ${offerable} and l.sponsor_left
+    managedZero
+      ? sql`select s.id from (
+          select l.id, l.give, ${actedToday} as acted from listings l where ${offerable} and l.sponsor_left
+          union all
+          select l.id, ${managedPoints} as give, ${actedToday} as acted
+          from ${managedSetups} m join listings l on l.user_id = m.user_id and l.type = 'imdb-view'
+          where ${managedZero}
+        ) s order by s.give desc, s.acted, random() ${sponsoredCut}`
+      : sql`select l.id from listings l where ${offerable} and l.sponsor_left
         order by l.give desc, ${actedToday}, random() ${sponsoredCut}`,
     2,
   );

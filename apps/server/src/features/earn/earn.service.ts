@@ -34,11 +34,15 @@ import {
 } from './credit.service.js';
 import {
   CROWD_AGREEMENT,
+  TOO_MANY_TRIES,
+  WRONG_ANSWERS_PER_OFFER,
   answerIsCorrect,
   imdbQuestion,
   isEstablished,
   needsCreditUpdate,
+  wrongAnswersKey,
 } from './earn.policy.js';
+import { rateCount, takeRate } from '../../platform/rate-limit.js';
 
 const { MESSAGES } = earn;
 type ListingType = earn.ListingType;
@@ -75,7 +79,19 @@ export async function answerImdbOffer(
   requireType(listing, 'imdb-view');
   if (actionId === null) checkDwell(offer, 'imdb-view', now);
   const fact = facts?.[questionOf(listing, offer.proView).key];
+  // Past the day's wrong tries on this listing no answer is taken, right or wrong: a right one would tell.
+  const [tries] = WRONG_ANSWERS_PER_OFFER;
+  if (
+    actionId === null &&
+    tries &&
+    (await rateCount(deps.db, wrongAnswersKey(caller.userId, listing.id), tries.windowMs, now)) >= tries.limit
+  ) {
+    throw new AppError(409, 'error', TOO_MANY_TRIES);
+  }
   if (actionId === null && (fact === undefined || !answerIsCorrect(answer, fact))) {
+    if (await takeRate(deps.db, wrongAnswersKey(caller.userId, listing.id), WRONG_ANSWERS_PER_OFFER, now)) {
+      throw new AppError(409, 'error', TOO_MANY_TRIES);
+    }
     return { incorrect: true, proView: offer.proView };
   }
   return { credited: await creditOffer(deps, caller, offer.id) };

@@ -1,4 +1,4 @@
-import { earn, PLATFORM_NAME, uploads, type Membership } from '@marquee/contract';
+import { earn, managed, PLATFORM_NAME, uploads, type Membership } from '@marquee/contract';
 import type { z } from 'zod';
 import type { AppDeps } from '../../platform/deps.js';
 import type { Caller } from '../../platform/auth.js';
@@ -185,7 +185,12 @@ async function recordOffers(
       ctx.wantsPro &&
       row.allowProViews &&
       row.ownerPoints >= row.give + EARN.proViewBonus;
-    const price = row.give + (proView ? EARN.proViewBonus : 0);
+    // A managed member's listing is at 0 points (D14.2): its sponsored views pay the earner
+    // MANAGED_VIEW_POINTS, from the house as every sponsored view (docs/domain.md MR12).
+    const price =
+      sponsored && row.give === 0
+        ? managed.MANAGED_VIEW_POINTS
+        : row.give + (proView ? EARN.proViewBonus : 0);
     const bonus = row.featured ? 1 : 0;
     const window = offerWindowSeconds(type);
     return {

@@ -21,7 +21,11 @@ export const instagramMembers = pgTable(
   (t) => [check('instagram_members_reputation_range', sql`${t.reputation} between 0 and 1000`)],
 );
 
-/** The member's one Instagram listing (D7.1, spec 4 §3). */
+/**
+ * The member's one Instagram listing (D7.1, spec 4 §3). It carries a copy of its member's reputation
+ * and initiation limit, written in the same statement as instagram_members (instagram.repo.ts), so
+ * New Listings is read in its order from instagram_listings_pick_idx (EX4, decision 0028).
+ */
 export const instagramListings = pgTable(
   'instagram_listings',
   {
@@ -36,8 +40,21 @@ export const instagramListings = pgTable(
     /** The stored picture's name (the upload pipeline, M1). */
     image: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull(),
+    /** instagram_members' reputation and rep_limit of the member, copied (EX3, EX4). */
+    reputation: integer().notNull().default(600),
+    repLimit: integer().notNull().default(500),
   },
-  (t) => [index('instagram_listings_created_idx').on(t.createdAt)],
+  (t) => [
+    // One member per profile (EX2): two members listing one at once settle on one.
+    uniqueIndex('instagram_listings_handle_idx').on(t.handle),
+    // New Listings (EX4): for each initiation limit the viewer meets, a run in the list's order.
+    index('instagram_listings_pick_idx').on(
+      t.repLimit,
+      t.reputation.desc(),
+      t.createdAt.desc(),
+      t.userId.desc(),
+    ),
+  ],
 );
 
 /**
@@ -91,8 +108,7 @@ export const imdbExchangeListings = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [
-    index('imdb_exchange_listings_allowed_idx')
-      .on(t.listingId)
-      .where(sql`${t.allowed} = 1`),
+    // Every row: the foreign key's cascade finds a deleted listing's row, and the list walks it (EX11).
+    index('imdb_exchange_listings_listing_idx').on(t.listingId),
   ],
 );

@@ -1,3 +1,4 @@
+import { exchange } from '@marquee/contract';
 import { imdbCodeOf } from '../../integrations/imdb-page.parser.js';
 import { DAY_MS, pacificDay, pacificMidnight, weekOf } from '../../platform/time.js';
 
@@ -17,8 +18,7 @@ export const EXCHANGE_HISTORY_ITEMS = 10;
 export const IMDB_EXCHANGE_MESSAGES = {
   noListing:
     'Add an IMDb listing on your dashboard first: your IMDb page is what other members view in return.',
-  notOptedIn:
-    'Tick the box under My Listing to list your IMDb page on the View-For-View exchange, then view the pages of others.',
+  notOptedIn: exchange.EXCHANGE_MESSAGES.notOptedIn,
   listed: 'Your IMDb page is now listed on the View-For-View exchange.',
   unlisted: 'Your IMDb page is no longer listed on the View-For-View exchange.',
 } as const;

@@ -1,12 +1,12 @@
 import { and, asc, eq, gte, notInArray, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { preparedOnce, statement, type Db } from '../../platform/db/database.js';
-import { users } from '../members/members.tables.js';
-import { notBlockedWith } from '../members/index.js';
+import { blocks, users } from '../members/members.tables.js';
 import { listings } from '../listings/listings.tables.js';
 import { subscriptions } from '../membership/membership.tables.js';
 import { actions, hiddenListings } from '../earn/earn.tables.js';
 import { historyPageQuery, type HistoryRow } from '../history/index.js';
 import { imdbExchangeListings } from './exchange.tables.js';
+import { EXCHANGE_LISTINGS_SHOWN } from './imdb-exchange.policy.js';
 
 /** The queries of the IMDb view-for-view exchange (D7.2, docs/domain.md EX10-EX12). */
 
@@ -100,24 +100,57 @@ export interface CandidateAsk {
   /** Views of yours after this put their viewer first (EX11). */
   viewedSince: Date;
   now: Date;
-  limit: number;
 }
 
 /** The values of the candidate query: given, or a statement's parameters. */
 export type CandidateValues = { [K in keyof CandidateAsk]: SQL };
 
 /**
- * EX11 in one query: other members' opted-in, active IMDb listings (read on
- * imdb_exchange_listings_allowed_idx), whose owner is active and not free (premium or pro time
- * left, or a managed subscription serving), neither member blocking the other (D4.1), not hidden in
- * this login (D4.6), not acted on by the earner this Pacific day in any way (D4.4). The owner's
- * points, give, rate limit and pending point change play no part. The members who viewed the
- * earner's listings in the last 7 days (actions_exchange_owner_idx) and whom the earner has not
- * viewed since (actions_exchange_earner_idx) come first, then the rest at random.
- * Every partial index's predicate is written as a literal, so a generic plan can use it.
+ * EX11, read without visiting every listed member: other members' listed, active IMDb listings whose
+ * owner is active and not free (premium or pro time left, or a managed subscription serving),
+ * neither member blocking the other (D4.1), not hidden in this login (D4.6), not acted on by the
+ * earner this Pacific day in any way (D4.4); the owner's points, give, rate limit and pending point
+ * change play no part. In two parts, each stopping once `limit` rows have passed (a LIMIT over
+ * UNION ALL reads its branches in turn):
+ *   1. the members who viewed the earner's listings in the last 7 days (actions_exchange_owner_idx)
+ *      and whom the earner has not viewed since (actions_exchange_earner_idx): few, in random order;
+ *   2. everyone else, from a random listing id, walking imdb_exchange_listings_listing_idx up and
+ *      then wrapping around from the lowest (random order without sorting them all).
+ * The earner's few blocks either way and hidden listings are read once (hashed); each row walked is
+ * checked as it is read: the listing and the owner by key, the earner's actions on the listing
+ * (actions_earner_listing_idx). An exchange row names the member's own listing (updateAllowed), so
+ * the listing is found by its id alone. `limit` is a constant of the page, written into the text, so
+ * a generic plan knows how few rows it needs.
  */
-export function candidatesSql(v: CandidateValues): SQL {
+export function candidatesSql(v: CandidateValues, limit: number): SQL {
   const counted = sql`a.status not in ('reversed', 'invalid')`;
+  const upTo = sql.raw(String(Math.max(1, Math.floor(limit))));
+  // What the exchange row `x` says: listed, not the earner's blocked or hidden ones (read once, hashed).
+  const rowOk = sql`x.allowed = 1
+      and x.user_id not in (select s.id from shunned s)
+      and x.listing_id not in (select h.listing_id from ${hiddenListings} h where h.session_id = ${v.session})`;
+  // What the listing `l` and its owner `u` must be (EX1, EX11, D4.4).
+  const listingOk = sql`l.type = 'imdb-view' and l.status = 'active'
+      and u.status = 'active' and u.id <> ${v.earner}
+      and (u.premium_expires > ${v.now} or u.pro_expires > ${v.now}
+           or exists (select 1 from ${subscriptions} s
+                      where s.user_id = u.id and s.level = 'managed' and s.status <> 'ended'
+                        and s.current_period_end > ${v.now}))
+      and not exists (select 1 from ${actions} a where a.earner_id = ${v.earner} and a.listing_id = l.id
+                      and a.day = ${v.today} and a.created_at > ${v.since} and ${counted})`;
+  const columns = (viewedYou: boolean) => sql`l.id, l.user_id as "userId", l.name, l.url,
+      l.external_id as "externalId", l.imdb_type as "imdbType", l.test_cat as "testCat",
+      l.nm_code as "nmCode", u.first, u.last, u.default_pic as avatar,
+      ${sql.raw(String(viewedYou))} as "viewedYou"`;
+  // The listing and owner of the row `x`, read by key and checked, for one row at a time (the fence
+  // keeps them a lookup per row walked, whatever the planner guesses of the rows passing).
+  const card = (viewedYou: boolean) => sql`(
+      select ${columns(viewedYou)} from ${listings} l join ${users} u on u.id = l.user_id
+      where l.id = x.listing_id and ${listingOk} offset 0) c`;
+  const walk = (from: SQL) => sql`(
+      select c.* from ${imdbExchangeListings} x cross join lateral ${card(false)}
+      where ${from} and ${rowOk} and x.user_id not in (select f.id from firsts f)
+      order by x.listing_id limit ${upTo})`;
   return sql`
     with viewers as materialized (
       select a.earner_id as id, max(a.created_at) as at from ${actions} a
@@ -127,29 +160,23 @@ export function candidatesSql(v: CandidateValues): SQL {
       select a.owner_id as id, max(a.created_at) as at from ${actions} a
       where a.earner_id = ${v.earner} and a.exchange and a.created_at > ${v.viewedSince} and ${counted}
       group by a.owner_id
+    ), firsts as materialized (
+      select vr.id from viewers vr left join viewed vd on vd.id = vr.id where vd.at is null or vd.at < vr.at
+    ), shunned as materialized (
+      select b.blocked_id as id from ${blocks} b where b.blocker_id = ${v.earner}
+      union all
+      select b.blocker_id from ${blocks} b where b.blocked_id = ${v.earner}
+    ), pick as materialized (
+      select floor(random() * (coalesce((select max(x.listing_id) from ${imdbExchangeListings} x), 0) + 1))::int
+        as start
     )
-    select l.id, l.user_id as "userId", l.name, l.url, l.external_id as "externalId",
-      l.imdb_type as "imdbType", l.test_cat as "testCat", l.nm_code as "nmCode",
-      u.first, u.last, u.default_pic as avatar,
-      (vr.at is not null and (vd.at is null or vd.at < vr.at)) as "viewedYou"
-    from ${imdbExchangeListings} x
-    join ${listings} l on l.id = x.listing_id and l.user_id = x.user_id
-    join ${users} u on u.id = l.user_id
-    left join viewers vr on vr.id = u.id
-    left join viewed vd on vd.id = u.id
-    where x.allowed = 1
-      and l.type = 'imdb-view' and l.status = 'active'
-      and u.status = 'active' and u.id <> ${v.earner}
-      and (u.premium_expires > ${v.now} or u.pro_expires > ${v.now}
-           or exists (select 1 from ${subscriptions} s
-                      where s.user_id = u.id and s.level = 'managed' and s.status <> 'ended'
-                        and s.current_period_end > ${v.now}))
-      and ${notBlockedWith(v.earner, sql`u.id`)}
-      and not exists (select 1 from ${hiddenListings} h where h.session_id = ${v.session} and h.listing_id = l.id)
-      and not exists (select 1 from ${actions} a where a.earner_id = ${v.earner} and a.listing_id = l.id
-                      and a.day = ${v.today} and a.created_at > ${v.since} and ${counted})
-    order by "viewedYou" desc, random()
-    limit ${v.limit}`;
+    select * from (
+      (select c.* from firsts f join ${imdbExchangeListings} x on x.user_id = f.id cross join lateral ${card(true)}
+       where ${rowOk}
+       order by random() limit ${upTo})
+      union all ${walk(sql`x.listing_id >= (select p.start from pick p)`)}
+      union all ${walk(sql`x.listing_id < (select p.start from pick p)`)}
+    ) c limit ${upTo}`;
 }
 
 const typed = (value: unknown, type: string) => sql`${value}::${sql.raw(type)}`;
@@ -160,25 +187,34 @@ const TYPES: { [K in keyof CandidateAsk]: string } = {
   since: 'timestamptz',
   viewedSince: 'timestamptz',
   now: 'timestamptz',
-  limit: 'int',
 };
 const valuesOf = (f: (key: keyof CandidateAsk) => unknown) =>
   Object.fromEntries(
     Object.entries(TYPES).map(([key, type]) => [key, typed(f(key as keyof CandidateAsk), type)]),
   ) as CandidateValues;
 
-/** The candidate query, its text built and planned once. */
+/** The candidate query for the page's EXCHANGE_LISTINGS_SHOWN, its text built and planned once. */
 const candidatesStatement = statement<ExchangeCandidate>('imdb_exchange_candidates', () =>
-  candidatesSql(valuesOf((key) => sql.placeholder(key))),
+  candidatesSql(
+    valuesOf((key) => sql.placeholder(key)),
+    EXCHANGE_LISTINGS_SHOWN,
+  ),
 );
 
+/** EX11: the list's candidates, those who viewed the earner first (the parts come out in turn). */
 export async function exchangeCandidates(db: Db, ask: CandidateAsk): Promise<ExchangeCandidate[]> {
   const rows = await candidatesStatement(db, { ...ask });
-  return rows.map((r) => ({ ...r, viewedYou: Boolean(r.viewedYou) }));
+  const firstViewers = rows.filter((r) => r.viewedYou);
+  const rest = rows.filter((r) => !r.viewedYou);
+  return [...firstViewers, ...rest].map((r) => ({ ...r, viewedYou: Boolean(r.viewedYou) }));
 }
 
 /** The candidate query with its values in place, not yet run (its plan is checked by imdb-exchange-plans.test.ts). */
-export const candidatesQuery = (ask: CandidateAsk): SQL => candidatesSql(valuesOf((key) => ask[key]));
+export const candidatesQuery = (ask: CandidateAsk, limit = EXCHANGE_LISTINGS_SHOWN): SQL =>
+  candidatesSql(
+    valuesOf((key) => ask[key]),
+    limit,
+  );
 
 /** A value of a query: given, or a prepared statement's placeholder. */
 type Value<T> = T | Placeholder;

@@ -28,7 +28,6 @@ import {
   ALLOWED_OFF,
   ALLOWED_ON,
   EXCHANGE_HISTORY_ITEMS,
-  EXCHANGE_LISTINGS_SHOWN,
   IMDB_EXCHANGE_MESSAGES as MESSAGES,
   exchangeListingOf,
   sameDaySince,
@@ -124,7 +123,6 @@ export async function fetchListings(deps: AppDeps, caller: Caller) {
     since: sameDaySince(now),
     viewedSince: viewedYouSince(now),
     now,
-    limit: EXCHANGE_LISTINGS_SHOWN,
   });
   if (!rows.length) return answer('nolistings', contract.EXCHANGE_MESSAGES.noListings);
   return answer('success', '', '', await recordOffers(deps, caller, rows, now));

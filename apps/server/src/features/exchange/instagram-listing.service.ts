@@ -99,9 +99,10 @@ interface SetupFields {
 
 /**
  * Sets up the member's one listing (EX2, EX3): the picture stored through the image pipeline first
- * (checked by content and re-encoded, M1), then, under the handle's lock, the listing and the
- * member's standing (600 on a first setup, kept from before otherwise). A refused setup leaves no
- * picture behind.
+ * (checked by content and re-encoded, M1), then the member's standing (600 on a first setup, kept
+ * from before otherwise) and the listing with its copy. The unique index on the handle settles two
+ * members listing one profile at once; the loser hears that another member listed it. A refused
+ * setup leaves no picture behind.
  */
 async function setUp(deps: AppDeps, caller: Caller, fields: SetupFields, picture: () => Promise<Buffer>) {
   const now = deps.clock.now();
@@ -115,12 +116,7 @@ async function setUp(deps: AppDeps, caller: Caller, fields: SetupFields, picture
   const { name } = await storeImage(deps, { ownerId: caller.userId, folder: 'instagram', file });
   try {
     await deps.db.transaction(async (tx) => {
-      await repo.lockHandle(tx, handle);
-      const lister = await repo.listerOf(tx, handle);
-      if (lister !== null)
-        throw conflict(
-          lister === caller.userId ? INSTAGRAM_ERRORS.alreadyListed : INSTAGRAM_ERRORS.handleTaken,
-        );
+      await repo.ensureStanding(tx, caller.userId);
       const made = await repo.insertListing(tx, {
         userId: caller.userId,
         url: profileAddress(handle),
@@ -130,8 +126,14 @@ async function setUp(deps: AppDeps, caller: Caller, fields: SetupFields, picture
         image: name,
         createdAt: now,
       });
-      if (!made) throw conflict(INSTAGRAM_ERRORS.alreadyListed);
-      await repo.ensureStanding(tx, caller.userId);
+      if (made) return;
+      // The unique indexes decided: the handle is another member's, or the member lists one already.
+      const lister = await repo.listerOf(tx, handle);
+      throw conflict(
+        lister !== null && lister !== caller.userId
+          ? INSTAGRAM_ERRORS.handleTaken
+          : INSTAGRAM_ERRORS.alreadyListed,
+      );
     });
   } catch (error) {
     await removeImages(deps, [name]);
@@ -198,16 +200,18 @@ export async function addListingFromProfile(
 }
 
 /**
- * exchange/instagram/removeListing (EX9): only without review or follow-back items, read under the
- * listing's lock (a swap started with the member waits for it, and then finds no listing). The swaps
- * stay, so pairs already met are not offered again; the standing stays too (EX3).
+ * exchange/instagram/removeListing (EX9): only without review or follow-back items (as the lists show
+ * them: a lapsed, blocked or inactive member's swaps wait on nobody), read under the listing's lock (a
+ * swap started with the member waits for it, and then finds no listing). The swaps stay, so pairs
+ * already met are not offered again; the standing stays too (EX3).
  */
 export async function removeListing(deps: AppDeps, caller: Caller) {
-  await requireExchangeMember(deps.db, caller, deps.clock.now());
+  const now = deps.clock.now();
+  await requireExchangeMember(deps.db, caller, now);
   const removed = await deps.db.transaction(async (tx) => {
     const listed = await repo.lockListings(tx, [caller.userId], 'update');
     if (!listed.has(caller.userId)) throw conflict(INSTAGRAM_ERRORS.nothingToRemove);
-    if ((await repo.swapItems(tx, caller.userId, 1)).length > 0)
+    if ((await repo.swapItems(tx, caller.userId, now, 1)).length > 0)
       throw conflict(INSTAGRAM_ERRORS.removeWithItems);
     return repo.deleteListing(tx, caller.userId);
   });

@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { eq, or } from 'drizzle-orm';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { eq, inArray, or } from 'drizzle-orm';
 import { exchange } from '@marquee/contract';
 import { useTestApp } from '../../../test/test-app.js';
 import { alerts } from '../alerts/alerts.tables.js';
-import { instagramSwaps } from './exchange.tables.js';
+import { instagramListings, instagramMembers, instagramSwaps } from './exchange.tables.js';
 import { follow, listedMember, move, reputations, swapBetween, swapRow } from './instagram.test-support.js';
 
 /**
@@ -14,6 +14,8 @@ import { follow, listedMember, move, reputations, swapBetween, swapRow } from '.
 const t = useTestApp({ ownDatabase: true });
 
 const codes = (answers: { statusCode: number }[]) => answers.map((a) => a.statusCode).sort();
+
+afterEach(() => vi.restoreAllMocks());
 
 describe('Instagram swaps at once (EX6)', () => {
   it('gives +10 to each member exactly once when one member confirms the same follow back many times at once', async () => {
@@ -126,5 +128,46 @@ describe('Instagram swaps at once (EX6)', () => {
     const after = await reputations(t, hub.id, ...others.map((o) => o.id));
     expect(after[hub.id]).toBe(700);
     for (const o of others) expect(after[o.id]).toBe(610);
+  });
+
+  it('starts and settles swaps with one member while they change their limit: no deadlock, copies kept (EX3, EX6)', async () => {
+    vi.spyOn(t.app.deps.integrations.verifier, 'instagramFollows').mockResolvedValue('seen');
+    const hub = await listedMember(t);
+    const starters = await Promise.all(Array.from({ length: 6 }, () => listedMember(t)));
+    const receivers = await Promise.all(Array.from({ length: 4 }, () => listedMember(t)));
+    const ids: number[] = [];
+    for (const r of receivers) ids.push(await swapBetween(t, hub, r, 'verified', 'claimed'));
+    const answers = await Promise.all([
+      ...starters.map((s) =>
+        move(t, s, { status: 'claimed', action_id: 'new', user_number: 1, other_id: hub.id }),
+      ),
+      ...receivers.map((r, i) =>
+        move(t, hub, { status: 'verified', action_id: ids[i] as number, user_number: 2, other_id: r.id }),
+      ),
+      ...[800, 0, 500].map((repLimit) => t.call(exchange.updateRepLimit, { repLimit }, hub.token)),
+    ]);
+    for (const a of answers) expect([200, 409], a.body.message).toContain(a.statusCode);
+    // The completes alone change reputations; the limit is the last one written.
+    const after = await reputations(t, hub.id, ...receivers.map((r) => r.id));
+    expect(after[hub.id]).toBe(640);
+    for (const r of receivers) expect(after[r.id]).toBe(610);
+    // Every listing's copy of its member's standing is the member's own.
+    const members = [hub, ...starters, ...receivers].map((m) => m.id);
+    const copies = await t.db
+      .select({
+        userId: instagramListings.userId,
+        reputation: instagramListings.reputation,
+        repLimit: instagramListings.repLimit,
+        standing: instagramMembers.reputation,
+        limit: instagramMembers.repLimit,
+      })
+      .from(instagramListings)
+      .innerJoin(instagramMembers, eq(instagramMembers.userId, instagramListings.userId))
+      .where(inArray(instagramListings.userId, members));
+    expect(copies).toHaveLength(members.length);
+    for (const c of copies) {
+      expect(c.reputation).toBe(c.standing);
+      expect(c.repLimit).toBe(c.limit);
+    }
   });
 });

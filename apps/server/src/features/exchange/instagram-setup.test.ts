@@ -378,6 +378,47 @@ describe('exchange/instagram/addListing2 (multipart, EX2, EX3)', () => {
     expect(images[0]).not.toEqual(first);
   });
 
+  it('keeps one member per profile in the database itself (instagram_listings_handle_idx)', async () => {
+    const lister = await listedMember(t);
+    const other = await premium();
+    const write = t.db.insert(instagramListings).values({
+      userId: other.id,
+      url: `https://www.instagram.com/${lister.handle}/`,
+      handle: lister.handle,
+      title: 'A title',
+      description: 'A description',
+      image: 'x.jpg',
+      createdAt: t.clock.now(),
+    });
+    await expect(write).rejects.toThrow();
+    expect(await listingOf(other.id)).toBeNull();
+  });
+
+  it('answers the loser of the unique index as another member’s listing, with no picture left', async () => {
+    const m = await premium();
+    const rival = await listedMember(t);
+    const handle = newHandle();
+    // The rival lists the profile while the member's picture is being stored.
+    vi.spyOn(t.app.deps.integrations.instagram, 'picture').mockImplementation(async () => {
+      await t.db.update(instagramListings).set({ handle }).where(eq(instagramListings.userId, rival.id));
+      return testPicture('png', 150, 150);
+    });
+    const res = await t.call(
+      exchange.addListing,
+      {
+        url: `https://www.instagram.com/${handle}/`,
+        title: 'T',
+        description: 'D',
+        image: 'https://scontent.cdninstagram.com/x.jpg',
+      },
+      m.token,
+    );
+    expect(res.statusCode, res.body.message).toBe(409);
+    expect(res.body.message).toBe('Another member has already listed that Instagram profile.');
+    expect(await listingOf(m.id)).toBeNull();
+    expect(await imagesOf(m.id)).toEqual([]);
+  });
+
   it('lets one of two members listing the same profile at once have it', async () => {
     const [a, b] = [await premium(), await premium()];
     const handle = newHandle();

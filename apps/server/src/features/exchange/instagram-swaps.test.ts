@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, or } from 'drizzle-orm';
 import { exchange, profile } from '@marquee/contract';
 import { useTestApp } from '../../../test/test-app.js';
 import { buildMember, setStatus } from '../../../test/factories.js';
 import { alerts } from '../alerts/alerts.tables.js';
 import { users } from '../members/members.tables.js';
-import { instagramListings } from './exchange.tables.js';
+import { instagramListings, instagramSwaps } from './exchange.tables.js';
 import {
   follow,
   listedMember,
@@ -583,5 +583,159 @@ describe('exchange/instagram/updateActionStatus: who may start a swap, and bad i
       expect(res.body.message).toBe(notHere);
     }
     expect(await swapRow(t, id)).toMatchObject({ status1: 'verified', status2: 'claimed' });
+  });
+});
+
+describe('a member whose paid time lapsed (EX1, EX4)', () => {
+  const lapse = (...ids: number[]) =>
+    t.db
+      .update(users)
+      .set({ premiumExpires: new Date(t.clock.now().getTime() - 1000) })
+      .where(inArray(users.id, ids));
+  const payAgain = (...ids: number[]) =>
+    t.db
+      .update(users)
+      .set({ premiumExpires: new Date(t.clock.now().getTime() + 30 * 86_400_000) })
+      .where(inArray(users.id, ids));
+
+  it('hides their swaps from the other member, refuses every move on them, and shows them again once they pay', async () => {
+    const me = await listedMember(t);
+    const initiator = await listedMember(t);
+    const receiver = await listedMember(t);
+    const followBack = await swapBetween(t, initiator, me, 'claimed');
+    const review = await swapBetween(t, me, receiver, 'verified', 'claimed');
+    await follow(t, me, initiator);
+    await lapse(initiator.id, receiver.id);
+    const hidden = await lists(me);
+    expect(hidden.body.followBackListings).toEqual([]);
+    expect(hidden.body.reviewListings).toEqual([]);
+    const moves = [
+      { status: 'claimed', action_id: followBack, user_number: 2, other_id: initiator.id },
+      { status: 'skipped', action_id: followBack, user_number: 2, other_id: initiator.id },
+      { status: 'verified', action_id: review, user_number: 2, other_id: receiver.id },
+      { status: 'contested', action_id: review, user_number: 2, other_id: receiver.id },
+    ];
+    for (const input of moves) {
+      const res = await move(t, me, input);
+      expect(res.statusCode, JSON.stringify(input)).toBe(409);
+      expect(res.body.message).toBe(notHere);
+    }
+    expect(await swapRow(t, followBack)).toMatchObject({ status1: 'claimed', status2: null });
+    expect(await swapRow(t, review)).toMatchObject({ status1: 'verified', status2: 'claimed' });
+    expect(await reputations(t, me.id, initiator.id, receiver.id)).toEqual({
+      [me.id]: 600,
+      [initiator.id]: 600,
+      [receiver.id]: 600,
+    });
+    expect(await alertsOf(initiator.id)).toEqual([]);
+
+    await payAgain(initiator.id, receiver.id);
+    const shown = await lists(me);
+    expect(shown.body.followBackListings.map((c) => c.id)).toEqual([followBack]);
+    expect(shown.body.reviewListings.map((c) => c.id)).toEqual([review]);
+    const back = await move(t, me, moves[0]!);
+    expect(back.statusCode, back.body.message).toBe(200);
+  });
+
+  it('does not count their swaps as waiting items: the member may remove the listing (EX9)', async () => {
+    const me = await listedMember(t);
+    const other = await listedMember(t);
+    await swapBetween(t, other, me, 'claimed');
+    await lapse(other.id);
+    const res = await t.call(exchange.removeListing, {}, me.token);
+    expect(res.statusCode, res.body.message).toBe(200);
+  });
+});
+
+describe('a move checked again under its locks (EX6)', () => {
+  /** The verifier sees every follow, and `change` happens while it is being asked. */
+  const during = (change: () => Promise<unknown>) =>
+    vi.spyOn(t.app.deps.integrations.verifier, 'instagramFollows').mockImplementation(async () => {
+      await change();
+      return 'seen';
+    });
+  const swapsOf = (a: number, b: number) =>
+    t.db
+      .select()
+      .from(instagramSwaps)
+      .where(
+        or(
+          and(eq(instagramSwaps.initiatorId, a), eq(instagramSwaps.receiverId, b)),
+          and(eq(instagramSwaps.initiatorId, b), eq(instagramSwaps.receiverId, a)),
+        ),
+      );
+
+  const changes: [string, (me: ExchangeMember, other: ExchangeMember) => Promise<unknown>][] = [
+    [
+      'the other member raises their initiation limit above the viewer’s reputation',
+      (_me, other) => t.call(exchange.updateRepLimit, { repLimit: 800 }, other.token),
+    ],
+    [
+      'the other member blocks the viewer',
+      (me, other) => t.call(profile.blockUser, { user_id: me.id }, other.token),
+    ],
+    [
+      'the viewer blocks the other member',
+      (me, other) => t.call(profile.blockUser, { user_id: other.id }, me.token),
+    ],
+    [
+      'the other member’s paid time lapses',
+      (_me, other) =>
+        t.db
+          .update(users)
+          .set({ premiumExpires: new Date(t.clock.now().getTime() - 1000) })
+          .where(eq(users.id, other.id)),
+    ],
+    [
+      'a fifth review item reaches the viewer',
+      async (me) => {
+        for (let i = 0; i < 5; i++) await swapBetween(t, me, await listedMember(t), 'verified', 'claimed');
+      },
+    ],
+  ];
+
+  it.each(changes)('refuses a new swap when %s during the follow check', async (_what, change) => {
+    const me = await listedMember(t);
+    const other = await listedMember(t);
+    during(() => change(me, other));
+    const res = await move(t, me, {
+      status: 'claimed',
+      action_id: 'new',
+      user_number: 1,
+      other_id: other.id,
+    });
+    expect(res.statusCode, res.body.message).toBe(409);
+    expect(res.body.message).toBe(notHere);
+    expect(await swapsOf(me.id, other.id)).toEqual([]);
+    expect(await alertsOf(other.id)).toEqual([]);
+  });
+
+  it.each(changes.slice(1, 4))(
+    'refuses a follow back when %s during the follow check',
+    async (_what, change) => {
+      const me = await listedMember(t);
+      const other = await listedMember(t);
+      const id = await swapBetween(t, other, me, 'claimed');
+      during(() => change(me, other));
+      const res = await move(t, me, { status: 'claimed', action_id: id, user_number: 2, other_id: other.id });
+      expect(res.statusCode, res.body.message).toBe(409);
+      expect(res.body.message).toBe(notHere);
+      expect(await swapRow(t, id)).toMatchObject({ status1: 'claimed', status2: null });
+      expect(await alertsOf(other.id)).toEqual([]);
+    },
+  );
+
+  it('starts the swap when nothing changed during the follow check', async () => {
+    const me = await listedMember(t);
+    const other = await listedMember(t);
+    during(async () => {});
+    const res = await move(t, me, {
+      status: 'claimed',
+      action_id: 'new',
+      user_number: 1,
+      other_id: other.id,
+    });
+    expect(res.statusCode, res.body.message).toBe(200);
+    expect(await swapsOf(me.id, other.id)).toHaveLength(1);
   });
 });

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { exchange } from '@marquee/contract';
-import { rowsOf, type Db } from '../../platform/db/database.js';
+import { executePrepared, rowsOf, type Db } from '../../platform/db/database.js';
 import { users } from '../members/members.tables.js';
 import { notBlockedWith } from '../members/index.js';
 import { subscriptions } from '../membership/membership.tables.js';
@@ -28,11 +28,15 @@ export async function listingOf(db: Db, userId: number): Promise<InstagramListin
   return row ?? null;
 }
 
-/** Locks the listings of these members (in id order, so two moves never wait on each other) and reads which exist. */
+/**
+ * Locks the listings of these members (in id order, so two moves never wait on each other) and reads
+ * which exist. A move holds them with `key share`: no removal (`update`) can pass it, yet a
+ * reputation change may still write the listing's copy (EX3) while others hold it too.
+ */
 export async function lockListings(
   tx: Db,
   userIds: number[],
-  mode: 'share' | 'update',
+  mode: 'key share' | 'update',
 ): Promise<Set<number>> {
   const ids = [...new Set(userIds)].sort((a, b) => a - b);
   const found = new Set<number>();
@@ -48,28 +52,50 @@ export async function lockListings(
 }
 
 /**
- * Holds the handle's lock until the transaction ends: two members listing one profile at once settle
- * on one (the listings have no unique index on the handle).
+ * EX6: the standings of these members, held shared (in id order) until the transaction ends, so an
+ * initiation limit or a reputation being changed waits for the move that read it.
  */
-export async function lockHandle(tx: Db, handle: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`instagram-handle:${handle}`}, 0))`);
+export async function lockStandings(tx: Db, userIds: number[]): Promise<void> {
+  for (const id of [...new Set(userIds)].sort((a, b) => a - b)) {
+    await tx
+      .select({ userId: instagramMembers.userId })
+      .from(instagramMembers)
+      .where(eq(instagramMembers.userId, id))
+      .for('share');
+  }
 }
 
-/** Who has listed this handle, if anyone. */
-export async function listerOf(tx: Db, handle: string): Promise<number | null> {
-  const [row] = await tx
+/** Who has listed this handle (instagram_listings_handle_idx). */
+export const listerQuery = (db: Db, handle: string) =>
+  db
     .select({ userId: instagramListings.userId })
     .from(instagramListings)
     .where(eq(instagramListings.handle, handle))
     .limit(1);
+
+/** Who has listed this handle, if anyone. */
+export async function listerOf(tx: Db, handle: string): Promise<number | null> {
+  const [row] = await listerQuery(tx, handle);
   return row?.userId ?? null;
 }
 
-/** Writes the member's listing; false when they have one already. */
-export async function insertListing(tx: Db, row: typeof instagramListings.$inferInsert): Promise<boolean> {
+/**
+ * Writes the member's listing with a copy of their standing (made first, ensureStanding); false when
+ * they have a listing already or another member lists the handle (the unique indexes decide, EX2).
+ */
+export async function insertListing(
+  tx: Db,
+  row: Omit<typeof instagramListings.$inferInsert, 'reputation' | 'repLimit'>,
+): Promise<boolean> {
+  const standing = (column: SQL) =>
+    sql`(select ${column} from ${instagramMembers} where ${instagramMembers.userId} = ${row.userId}::int)`;
   const made = await tx
     .insert(instagramListings)
-    .values(row)
+    .values({
+      ...row,
+      reputation: standing(sql`${instagramMembers.reputation}`),
+      repLimit: standing(sql`${instagramMembers.repLimit}`),
+    })
     .onConflictDoNothing()
     .returning({ userId: instagramListings.userId });
   return made.length > 0;
@@ -103,12 +129,20 @@ export async function ensureStanding(tx: Db, userId: number): Promise<void> {
     .onConflictDoNothing();
 }
 
-/** The initiation limit (EX3); the standing is made if the member never set up. */
+/**
+ * The initiation limit (EX3); the standing is made if the member never set up. The listing's copy is
+ * written in the same statement.
+ */
 export async function setRepLimit(db: Db, userId: number, repLimit: number): Promise<void> {
-  await db
-    .insert(instagramMembers)
-    .values({ userId, reputation: INSTAGRAM.startReputation, repLimit })
-    .onConflictDoUpdate({ target: instagramMembers.userId, set: { repLimit } });
+  await db.execute(sql`
+    with standing as (
+      insert into ${instagramMembers} (user_id, reputation, rep_limit)
+      values (${userId}::int, ${INSTAGRAM.startReputation}::int, ${repLimit}::int)
+      on conflict (user_id) do update set rep_limit = excluded.rep_limit
+      returning user_id, rep_limit
+    )
+    update ${instagramListings} l set rep_limit = standing.rep_limit
+    from standing where l.user_id = standing.user_id`);
 }
 
 /** Removes the member's listing; the removed row, or null when there was none. */
@@ -117,10 +151,11 @@ export async function deleteListing(tx: Db, userId: number): Promise<InstagramLi
   return row ?? null;
 }
 
-/** Premium, pro or managed now (D2.3), of the member `u`. */
-const paidMember = (now: Date) => sql`(u.premium_expires > ${now} or u.pro_expires > ${now}
-  or exists (select 1 from ${subscriptions} ms where ms.user_id = u.id and ms.level = 'managed'
-             and ms.status <> 'ended' and ms.current_period_end > ${now}))`;
+/** Premium, pro or managed now (D2.3), of the member `u` (or another alias). */
+const paidMember = (now: Date, u = sql.raw('u')) => sql`(${u}.premium_expires > ${now}::timestamptz
+  or ${u}.pro_expires > ${now}::timestamptz
+  or exists (select 1 from ${subscriptions} ms where ms.user_id = ${u}.id and ms.level = 'managed'
+             and ms.status <> 'ended' and ms.current_period_end > ${now}::timestamptz))`;
 
 /** The other member of a card: their name, listing and reputation. */
 export interface CounterpartRow {
@@ -146,17 +181,16 @@ export interface SwapItemRow extends CounterpartRow {
 }
 
 const other = sql.raw('o.id');
+const otherMember = sql.raw('o');
 
 /**
  * EX4: the swaps that ask something of the viewer (a follow back to answer, a follow back to review,
  * a contest to acknowledge), oldest first, read along the initiator's and the receiver's indexes;
- * only those whose other member is active, not blocked either way, and listed (a card opens their
- * profile).
+ * only those whose other member is active, paid (EX1: a lapsed member's swaps wait until they pay
+ * again), not blocked either way, and listed (a card opens their profile).
  */
-export async function swapItems(db: Db, viewerId: number, limit: number): Promise<SwapItemRow[]> {
-  const rows = await rowsOf<SwapItemRow & { updated_at: unknown }>(
-    db,
-    sql`
+export function swapItemsSql(viewerId: number, now: Date, limit: number): SQL {
+  return sql`
     select s.id, s.initiator_id, s.receiver_id, s.status1, s.status2, s.acknowledged,
            o.id as user_id, o.first, o.last, l.url, l.handle, l.title, l.description, l.image,
            coalesce(m.reputation, ${INSTAGRAM.startReputation}::int) as reputation
@@ -176,9 +210,16 @@ export async function swapItems(db: Db, viewerId: number, limit: number): Promis
     join ${users} o on o.id = s.other_id
     join ${instagramListings} l on l.user_id = o.id
     left join ${instagramMembers} m on m.user_id = o.id
-    where o.status = 'active' and ${notBlockedWith(viewerId, other)}
+    where o.status = 'active' and ${paidMember(now, otherMember)} and ${notBlockedWith(viewerId, other)}
     order by s.updated_at asc, s.id asc
-    limit ${limit}::int`,
+    limit ${limit}::int`;
+}
+
+export async function swapItems(db: Db, viewerId: number, now: Date, limit: number): Promise<SwapItemRow[]> {
+  const rows = await executePrepared<SwapItemRow>(
+    db,
+    'instagram_swap_items',
+    swapItemsSql(viewerId, now, limit),
   );
   return rows.map((r) => ({
     ...counterpartOf(r),
@@ -205,56 +246,105 @@ const counterpartOf = (r: CounterpartRow): CounterpartRow => ({
 
 const listed = sql.raw('u.id');
 
+/** The order of New Listings (EX4): highest reputation first, then newest; instagram_listings_pick_idx's. */
+const pickOrder = (alias: string) =>
+  sql.raw(['reputation', 'created_at', 'user_id'].map((c) => `${alias}.${c} desc nulls last`).join(', '));
+
+/** What a card of another member shows, from their listing `l` and member row `u`. */
+const cardColumns = sql`l.user_id, u.first, u.last, l.url, l.handle, l.title, l.description, l.image,
+  l.reputation, l.created_at`;
+
 /**
- * EX4: other members' listings the viewer may start a swap with: the owner active and paid (EX1),
- * neither blocking the other, their initiation limit met by the viewer's reputation, and no swap row
- * for the pair (skips included, read through instagram_swaps_pair_idx); highest reputation first,
- * then newest. `only` narrows it to one member (a move on a new listing).
+ * EX1, EX4: may the viewer start a swap with the owner of listing `l` (member `u`)? Active and paid
+ * (EX1), neither blocking the other, and no swap row for the pair (skips included, read through
+ * instagram_swaps_pair_idx). The initiation limit is the caller's part.
  */
+const offerable = (viewerId: number, now: Date) => sql`l.user_id <> ${viewerId}::int
+  and u.status = 'active' and ${paidMember(now)}
+  and ${notBlockedWith(viewerId, listed)}
+  and not exists (
+    select 1 from ${instagramSwaps} s
+    where least(s.initiator_id, s.receiver_id) = least(${viewerId}::int, l.user_id)
+      and greatest(s.initiator_id, s.receiver_id) = greatest(${viewerId}::int, l.user_id))`;
+
+/**
+ * EX4: other members' listings the viewer may start a swap with, highest reputation first, then
+ * newest, at most `limit` (a constant of the list, written into the text so the plan knows it). The
+ * initiation limits the viewer's reputation meets are a handful of values (INSTAGRAM.repLimits); for
+ * each, its listings are one run of instagram_listings_pick_idx already in the list's order, read
+ * until `limit` pass the checks on each row (users by key, the blocks' keys, the pair's index). The
+ * runs are merged and cut. The work grows with the rows skipped, never with the members listed.
+ */
+export function newListingsSql(viewer: { id: number; reputation: number }, now: Date, limit: number): SQL {
+  const upTo = sql.raw(String(Math.max(1, Math.floor(limit))));
+  const limits = INSTAGRAM.repLimits.filter((repLimit) => repLimit <= viewer.reputation);
+  const runs = limits.map(
+    (repLimit) => sql`(select ${cardColumns} from ${instagramListings} l join ${users} u on u.id = l.user_id
+      where l.rep_limit = ${sql.raw(String(repLimit))} and ${offerable(viewer.id, now)}
+      order by ${pickOrder('l')} limit ${upTo})`,
+  );
+  // Any (0) is met by every reputation, so there is always a run.
+  return sql`select * from (${sql.join(runs, sql` union all `)}) runs order by ${pickOrder('runs')} limit ${upTo}`;
+}
+
 export async function newListings(
   db: Db,
   viewer: { id: number; reputation: number },
   now: Date,
-  opts: { limit: number; only?: number },
+  limit: number,
 ): Promise<CounterpartRow[]> {
-  const only: SQL = opts.only === undefined ? sql`` : sql`and l.user_id = ${opts.only}::int`;
-  const rows = await rowsOf<CounterpartRow>(
+  // A named statement per text (one for each number of runs), planned once per connection.
+  const rows = await executePrepared<CounterpartRow>(
     db,
-    sql`
-    select l.user_id, u.first, u.last, l.url, l.handle, l.title, l.description, l.image,
-           coalesce(m.reputation, ${INSTAGRAM.startReputation}::int) as reputation
-    from ${instagramListings} l
-    join ${users} u on u.id = l.user_id
-    left join ${instagramMembers} m on m.user_id = l.user_id
-    where l.user_id <> ${viewer.id}::int ${only}
-      and u.status = 'active' and ${paidMember(now)}
-      and coalesce(m.rep_limit, ${INSTAGRAM.defaultRepLimit}::int) <= ${viewer.reputation}::int
-      and ${notBlockedWith(viewer.id, listed)}
-      and not exists (
-        select 1 from ${instagramSwaps} s
-        where least(s.initiator_id, s.receiver_id) = least(${viewer.id}::int, l.user_id)
-          and greatest(s.initiator_id, s.receiver_id) = greatest(${viewer.id}::int, l.user_id))
-    order by reputation desc, l.created_at desc, l.user_id desc
-    limit ${opts.limit}::int`,
+    'instagram_new_listings',
+    newListingsSql(viewer, now, limit),
   );
   return rows.map(counterpartOf);
 }
 
 /**
- * The other member of a swap as its card shows them, when they may still be shown to the viewer:
- * active, not blocked either way, and listed.
+ * EX4, EX6: the other member of a new swap, when the viewer may start one with them now (as
+ * newListings would offer them: offerable, and their initiation limit met by the viewer's
+ * reputation); read again under the locks of the move.
  */
-export async function counterpart(db: Db, viewerId: number, otherId: number): Promise<CounterpartRow | null> {
-  const [row] = await rowsOf<CounterpartRow>(
-    db,
-    sql`
+export const offeredListingSql = (
+  viewer: { id: number; reputation: number },
+  otherId: number,
+  now: Date,
+) => sql`
+    select ${cardColumns} from ${instagramListings} l join ${users} u on u.id = l.user_id
+    where l.user_id = ${otherId}::int and l.rep_limit <= ${viewer.reputation}::int and ${offerable(viewer.id, now)}`;
+
+export async function offeredListing(
+  db: Db,
+  viewer: { id: number; reputation: number },
+  otherId: number,
+  now: Date,
+): Promise<CounterpartRow | null> {
+  const [row] = await rowsOf<CounterpartRow>(db, offeredListingSql(viewer, otherId, now));
+  return row ? counterpartOf(row) : null;
+}
+
+/**
+ * The other member of a swap as its card shows them, when they may still be shown to the viewer:
+ * active, paid (EX1), not blocked either way, and listed.
+ */
+export const counterpartSql = (viewerId: number, otherId: number, now: Date) => sql`
     select u.id as user_id, u.first, u.last, l.url, l.handle, l.title, l.description, l.image,
            coalesce(m.reputation, ${INSTAGRAM.startReputation}::int) as reputation
     from ${users} u
     join ${instagramListings} l on l.user_id = u.id
     left join ${instagramMembers} m on m.user_id = u.id
-    where u.id = ${otherId}::int and u.status = 'active' and ${notBlockedWith(viewerId, listed)}`,
-  );
+    where u.id = ${otherId}::int and u.status = 'active' and ${paidMember(now)}
+      and ${notBlockedWith(viewerId, listed)}`;
+
+export async function counterpart(
+  db: Db,
+  viewerId: number,
+  otherId: number,
+  now: Date,
+): Promise<CounterpartRow | null> {
+  const [row] = await rowsOf<CounterpartRow>(db, counterpartSql(viewerId, otherId, now));
   return row ? counterpartOf(row) : null;
 }
 
@@ -325,24 +415,27 @@ export async function moveSwap(
 }
 
 /**
- * EX3: a reputation change, kept between 0 and 1000 in the statement itself; the new reputation. A
- * member without a standing yet starts from 600.
+ * EX3: a reputation change, kept between 0 and 1000 in the statement itself, and copied to the
+ * member's listing in the same statement (New Listings' order); the new reputation. A member without
+ * a standing yet starts from 600.
  */
 export async function changeReputation(tx: Db, userId: number, delta: number): Promise<number> {
   const start = INSTAGRAM.startReputation;
-  const [row] = await tx
-    .insert(instagramMembers)
-    .values({
-      userId,
-      reputation: sql`least(${INSTAGRAM.maxReputation}::int, greatest(${INSTAGRAM.minReputation}::int, ${start + delta}::int))`,
-      repLimit: INSTAGRAM.defaultRepLimit,
-    })
-    .onConflictDoUpdate({
-      target: instagramMembers.userId,
-      set: {
-        reputation: sql`least(${INSTAGRAM.maxReputation}::int, greatest(${INSTAGRAM.minReputation}::int, ${instagramMembers.reputation} + ${delta}::int))`,
-      },
-    })
-    .returning({ reputation: instagramMembers.reputation });
-  return row?.reputation ?? start;
+  const clamp = (value: SQL) =>
+    sql`least(${INSTAGRAM.maxReputation}::int, greatest(${INSTAGRAM.minReputation}::int, ${value}))`;
+  const [row] = await rowsOf<{ reputation: number }>(
+    tx,
+    sql`
+    with standing as (
+      insert into ${instagramMembers} as m (user_id, reputation, rep_limit)
+      values (${userId}::int, ${clamp(sql`${start + delta}::int`)}, ${INSTAGRAM.defaultRepLimit}::int)
+      on conflict (user_id) do update set reputation = ${clamp(sql`m.reputation + ${delta}::int`)}
+      returning user_id, reputation
+    ), copied as (
+      update ${instagramListings} l set reputation = standing.reputation
+      from standing where l.user_id = standing.user_id
+    )
+    select reputation from standing`,
+  );
+  return row ? Number(row.reputation) : start;
 }

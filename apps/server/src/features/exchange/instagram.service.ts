@@ -1,5 +1,6 @@
 import { exchange, uploads } from '@marquee/contract';
 import type { AppDeps } from '../../platform/deps.js';
+import type { Db } from '../../platform/db/database.js';
 import type { Caller } from '../../platform/auth.js';
 import { conflict } from '../../platform/errors.js';
 import type { FollowSeen } from '../../integrations/types.js';
@@ -91,8 +92,8 @@ const itemStateOf = (row: repo.SwapItemRow): SwapState => ({
 });
 
 /** The swaps waiting on the viewer, as cards: follow backs, and reviews with the contests to acknowledge (EX4). */
-async function itemsOf(deps: AppDeps, viewerId: number) {
-  const rows = await repo.swapItems(deps.db, viewerId, ITEMS_SHOWN);
+async function itemsOf(deps: AppDeps, db: Db, viewerId: number, now: Date) {
+  const rows = await repo.swapItems(db, viewerId, now, ITEMS_SHOWN);
   const followBack: InstagramCard[] = [];
   const review: InstagramCard[] = [];
   for (const row of rows) {
@@ -120,13 +121,16 @@ export async function fetchAvailableListings(deps: AppDeps, caller: Caller) {
   };
   // Nothing to swap without a listing of one's own (the page shows the setup form).
   if (!(await repo.listingOf(deps.db, caller.userId))) return empty;
-  const { followBack, review } = await itemsOf(deps, caller.userId);
+  const { followBack, review } = await itemsOf(deps, deps.db, caller.userId, now);
   const newWithheld = withheld(review.length);
   const fresh = newWithheld
     ? []
-    : await repo.newListings(deps.db, { id: caller.userId, reputation: myReputation }, now, {
-        limit: INSTAGRAM.newListingsShown,
-      });
+    : await repo.newListings(
+        deps.db,
+        { id: caller.userId, reputation: myReputation },
+        now,
+        INSTAGRAM.newListingsShown,
+      );
   return {
     ...empty,
     newListings: fresh.map((other) => cardOf(deps, other, null)),
@@ -174,11 +178,24 @@ async function checkFollow(
 }
 
 /**
+ * EX4: the member the viewer may start a swap with now (their listing as New Listings offers it), or
+ * null: the viewer's own reputation read from the server, and new listings not withheld by 5 or more
+ * review items.
+ */
+async function offeredNow(deps: AppDeps, db: Db, viewerId: number, otherId: number, now: Date) {
+  const reputation = reputationOf(await repo.standingOf(db, viewerId));
+  if (withheld((await itemsOf(deps, db, viewerId, now)).review.length)) return null;
+  return repo.offeredListing(db, { id: viewerId, reputation }, otherId, now);
+}
+
+/**
  * exchange/instagram/updateActionStatus (EX5-EX8): one move of a swap. The move is read from the
  * swap's state, the follow it rests on checked (EX7), then, in one transaction, the swap's row locked
- * (a new swap: the pair's unique index), the state checked again, the new state, every reputation
- * change (clamped, in member order) and the other member's alert written. Anything else answers 409
- * "This listing should not be here" and changes nothing.
+ * (a new swap: both listings and both standings held shared, then the pair's unique index), the state
+ * and who may be shown or offered checked again under those locks (EX6: a limit raised, a block or a
+ * lapse during the follow check counts), the new state, every reputation change (clamped, in member
+ * order) and the other member's alert written. Anything else answers 409 "This listing should not be
+ * here" and changes nothing.
  */
 export async function updateActionStatus(deps: AppDeps, caller: Caller, input: ActionInput) {
   const now = deps.clock.now();
@@ -192,18 +209,13 @@ export async function updateActionStatus(deps: AppDeps, caller: Caller, input: A
   let swap: (SwapState & { id: number }) | null = null;
   let other: repo.CounterpartRow | null;
   if (input.action_id === 'new') {
-    const myReputation = reputationOf(await repo.standingOf(deps.db, viewerId));
     // The listing must be one the viewer is offered now (EX4): eligible, and not withheld.
-    if (withheld((await itemsOf(deps, viewerId)).review.length)) throw notHere();
-    [other = null] = await repo.newListings(deps.db, { id: viewerId, reputation: myReputation }, now, {
-      limit: 1,
-      only: otherId,
-    });
+    other = await offeredNow(deps, deps.db, viewerId, otherId, now);
   } else {
     const row = await repo.findSwap(deps.db, input.action_id);
     if (!row) throw notHere();
     swap = { ...stateOf(row), id: row.id };
-    other = await repo.counterpart(deps.db, viewerId, otherId);
+    other = await repo.counterpart(deps.db, viewerId, otherId, now);
   }
   if (!other) throw notHere();
   const move = moveOf(swap, ask);
@@ -221,8 +233,11 @@ export async function updateActionStatus(deps: AppDeps, caller: Caller, input: A
   const mover = effect.alert ? await findMember(deps.db, viewerId) : null;
   await deps.db.transaction(async (tx) => {
     if (swap === null) {
-      // Both listings held (shared) so neither is removed under the new swap.
-      if ((await repo.lockListings(tx, [viewerId, otherId], 'share')).size < 2) throw notHere();
+      // Both listings held so neither is removed under the new swap, both standings so no limit or
+      // reputation changes under it; then everything the offer rests on is read again.
+      if ((await repo.lockListings(tx, [viewerId, otherId], 'key share')).size < 2) throw notHere();
+      await repo.lockStandings(tx, [viewerId, otherId]);
+      if (!(await offeredNow(deps, tx, viewerId, otherId, now))) throw notHere();
       const made = await repo.insertSwap(tx, {
         initiatorId: viewerId,
         receiverId: otherId,
@@ -234,7 +249,9 @@ export async function updateActionStatus(deps: AppDeps, caller: Caller, input: A
       const locked = await repo.lockSwap(tx, swap.id);
       const lockedState = locked ? stateOf(locked) : null;
       if (!lockedState || moveOf(lockedState, ask) !== move) throw notHere();
-      if ((await repo.lockListings(tx, [viewerId, otherId], 'share')).size < 2) throw notHere();
+      if ((await repo.lockListings(tx, [viewerId, otherId], 'key share')).size < 2) throw notHere();
+      // The other member may still be shown: active, paid, not blocked either way (EX1, EX4).
+      if (!(await repo.counterpart(tx, viewerId, otherId, now))) throw notHere();
       const moved = await repo.moveSwap(tx, swap.id, lockedState, { ...effect, at: now });
       if (!moved) throw notHere();
     }

@@ -30,12 +30,13 @@ export async function listedMember(
     status: opts.status,
   });
   const handle = newHandle();
-  await t.db.insert(instagramMembers).values({
-    userId: member.id,
+  const standing = {
     reputation: opts.reputation ?? exchange.INSTAGRAM.startReputation,
     repLimit: opts.repLimit ?? exchange.INSTAGRAM.defaultRepLimit,
-  });
+  };
+  await t.db.insert(instagramMembers).values({ userId: member.id, ...standing });
   await t.db.insert(instagramListings).values({
+    ...standing,
     userId: member.id,
     url: `https://www.instagram.com/${handle}/`,
     handle,

@@ -3,4 +3,4 @@
  * docs/architecture.md "Boundaries"). Everything else in this folder is the feature's own.
  */
 export { mayAskProViews } from './listings.policy.js';
-export { findListing, setListing } from './listings.repo.js';
+export { findListing, setListing, zeroMemberListings } from './listings.repo.js';

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNotNull, lte, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.js';
 import { users } from '../members/members.tables.js';
 import { actions } from '../earn/earn.tables.js';
@@ -122,6 +122,23 @@ export async function insertListing(tx: Db, values: typeof listings.$inferInsert
 /** Changes a listing's settings (My Listings) or its name (updateListing). */
 export async function setListing(db: Db, id: number, changes: Partial<typeof listings.$inferInsert>) {
   await db.update(listings).set(changes).where(eq(listings.id, id));
+}
+
+/**
+ * D14.2, docs/domain.md MR9: a member who becomes managed gives 0 points on every listing; a change
+ * waiting to apply is dropped. Offers already made keep the points they promised (D5.1).
+ */
+export async function zeroMemberListings(tx: Db, userId: number) {
+  await tx
+    .update(listings)
+    .set({ give: 0, changingTo: null, changeAt: null })
+    .where(
+      and(
+        eq(listings.userId, userId),
+        ne(listings.status, 'deleted'),
+        or(ne(listings.give, 0), sql`${listings.changingTo} is not null`),
+      ),
+    );
 }
 
 /** The member's listings (not deleted) of one type, or of one page of that type. */

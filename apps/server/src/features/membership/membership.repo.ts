@@ -92,7 +92,9 @@ export async function insertSubscription(
   tx: Db,
   values: {
     userId: number;
-    level: PaidLevel;
+    level: PaidLevel | 'managed';
+    /** Managed Rank: the tier (spec 4 §9 selection). */
+    tier?: number | null;
     provider: string;
     providerRef: string;
     status: 'active' | 'cancelled' | 'ended';
@@ -107,11 +109,13 @@ export async function insertSubscription(
   return (created as { id: number }).id;
 }
 
-/** A later event of a known subscription: its period end, last event time, status or price per period. */
+/** A later event of a known subscription: its period end, last event time, status, price per period or tier. */
 export async function updateSubscription(
   tx: Db,
   id: number,
-  changes: Partial<Pick<SubscriptionRow, 'currentPeriodEnd' | 'lastEventAt' | 'status' | 'amountPennies'>>,
+  changes: Partial<
+    Pick<SubscriptionRow, 'currentPeriodEnd' | 'lastEventAt' | 'status' | 'amountPennies' | 'tier'>
+  >,
 ) {
   await tx.update(subscriptions).set(changes).where(eq(subscriptions.id, id));
 }

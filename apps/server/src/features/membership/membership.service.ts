@@ -272,11 +272,16 @@ export async function cancelSubscription(deps: AppDeps, caller: Caller) {
     await applyPaymentEvent(deps, event);
   }
   const until = pacificDate(sub.currentPeriodEnd);
+  // Managed Rank serves to its paid-through date as a membership does (D14.3).
+  const runs =
+    sub.level === 'managed'
+      ? `Your ${LEVEL_NAME.managed} serves until ${until}.`
+      : `Your membership runs until ${until}.`;
   return {
     status: 'success' as const,
     message: signed
-      ? `Your subscription will not renew. Your membership runs until ${until}.`
-      : `We asked the payment provider to stop renewing your subscription. Your membership runs until ${until}.`,
+      ? `Your subscription will not renew. ${runs}`
+      : `We asked the payment provider to stop renewing your subscription. ${runs}`,
     user: await currentUser(deps, caller.userId),
   };
 }

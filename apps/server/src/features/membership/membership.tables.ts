@@ -20,6 +20,8 @@ export const subscriptions = pgTable(
     /** Months in each billing period. */
     months: integer().notNull().default(1),
     amountPennies: integer().notNull().default(0),
+    /** Managed Rank: the tier (spec 4 §9 selection 3, 2 or 1); null for other levels. */
+    tier: integer(),
     currentPeriodEnd: timestamp({ withTimezone: true }).notNull(),
     /** The provider's time of the last event applied: an older event arriving late cannot undo a newer one. */
     lastEventAt: timestamp({ withTimezone: true }),

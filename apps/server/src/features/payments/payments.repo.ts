@@ -1,4 +1,4 @@
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { PaidLevel } from '@marquee/contract';
 import type { Db } from '../../platform/db/database.js';
 import { listings } from '../listings/listings.tables.js';
@@ -161,12 +161,15 @@ export async function findTestCheckout(db: Db, ref: string) {
 
 export type TestCheckout = NonNullable<Awaited<ReturnType<typeof findTestCheckout>>>;
 
-/** The member's latest membership checkout (sponsored activity never answers the subscription check). */
+/**
+ * The member's latest membership checkout (sponsored activity and Managed Rank, which has its own
+ * check, never answer the membership's subscription check).
+ */
 export async function latestMembershipPurchase(db: Db, userId: number) {
   const [row] = await db
     .select({ id: purchases.id, status: purchases.status, checks: purchases.checks })
     .from(purchases)
-    .where(and(eq(purchases.userId, userId), ne(purchases.kind, 'sponsored')))
+    .where(and(eq(purchases.userId, userId), inArray(purchases.kind, ['membership', 'subscription'])))
     .orderBy(desc(purchases.id))
     .limit(1);
   return row ?? null;

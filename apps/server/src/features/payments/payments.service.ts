@@ -12,6 +12,7 @@ import {
   stopRenewals,
   updateSubscription,
 } from '../membership/index.js';
+import { startManagedSubscription } from '../managed/index.js';
 import { findReward, rewardReferrer, takeBackReferralReward } from '../referrals/index.js';
 import { grantSponsored, takeBackSponsored } from '../sponsored/index.js';
 import {
@@ -25,7 +26,7 @@ import {
   type Purchase,
 } from './payments.repo.js';
 import type { PaymentEvent, ProviderName, SubscriptionOwner } from './providers/types.js';
-import { membershipWhat, sendReceipt, sponsoredWhat, type Receipt } from './receipts.js';
+import { managedWhat, membershipWhat, sendReceipt, sponsoredWhat, type Receipt } from './receipts.js';
 
 /** What applying an event did: 'duplicate' when its id was seen before (D10.1). */
 export type ApplyOutcome =
@@ -48,11 +49,20 @@ const later = (a: Date | null, b: Date) => (a && a.getTime() > b.getTime() ? a :
 /** Status only moves forward: a late 'cancelled' cannot reopen an ended subscription (out-of-order events). */
 const STATUS_RANK: Record<string, number> = { active: 0, cancelled: 1, ended: 2 };
 
-/** What an event did, and the receipt to mail when it was a payment granted (docs/domain.md Payments). */
-type Effect = { outcome: ApplyOutcome; userId: number | null; receipt?: Receipt; money?: Money };
+/**
+ * What an event did, the receipt to mail when it was a payment granted (docs/domain.md Payments),
+ * and a subscription the provider should stop renewing because it was refused (MR4).
+ */
+type Effect = {
+  outcome: ApplyOutcome;
+  userId: number | null;
+  receipt?: Receipt;
+  money?: Money;
+  stopRenewal?: string;
+};
 
 /** The money an event moved and what it sold, kept on the event for the admin overview (AD4). */
-type Money = { amountPennies: number; sold: 'premium' | 'pro' | 'sponsored' | null };
+type Money = { amountPennies: number; sold: 'premium' | 'pro' | 'managed' | 'sponsored' | null };
 
 /**
  * D10.1: applies one verified provider event, once per event id, in one transaction with the
@@ -60,8 +70,9 @@ type Money = { amountPennies: number; sold: 'premium' | 'pro' | 'sponsored' | nu
  * is receipted by mail once the transaction has committed, so a rolled-back grant mails nothing.
  */
 export async function applyPaymentEvent(deps: AppDeps, event: PaymentEvent): Promise<ApplyOutcome> {
-  const { outcome, receipt } = await applyInTransaction(deps, event);
+  const { outcome, receipt, stopRenewal } = await applyInTransaction(deps, event);
   if (receipt) await sendReceipt(deps, receipt);
+  if (stopRenewal) await stopRefusedRenewal(deps, event.provider, stopRenewal);
   return outcome;
 }
 
@@ -69,10 +80,26 @@ async function applyInTransaction(deps: AppDeps, event: PaymentEvent): Promise<O
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     if (!(await recordEventOnce(tx, event, now))) return { outcome: 'duplicate' as const };
-    const { outcome, userId, receipt, money } = await applyEffect(tx, event, now);
+    const { outcome, userId, receipt, money, stopRenewal } = await applyEffect(tx, event, now);
     await setEventOutcome(tx, event, outcome, userId, money);
-    return { outcome, receipt };
+    return { outcome, receipt, stopRenewal };
   });
+}
+
+/**
+ * A subscription refused at its first payment (MR4: its invitation was already used, say by a
+ * second checkout completed in another window) must not renew: the provider is asked to stop it.
+ * The payment itself is for support to refund; the event's outcome says why nothing was granted.
+ */
+async function stopRefusedRenewal(deps: AppDeps, provider: ProviderName, subscriptionRef: string) {
+  try {
+    await deps.payments.byName(provider)?.stopRenewal(subscriptionRef);
+  } catch (error) {
+    console.error(
+      `Marquee: the refused subscription ${provider}:${subscriptionRef} could not be stopped`,
+      error,
+    );
+  }
 }
 
 async function applyEffect(tx: Tx, event: PaymentEvent, now: Date): Promise<Effect> {
@@ -235,19 +262,24 @@ async function subscriptionPaid(
   let owner: SubscriptionOwner | null = event.owner;
   if (!owner) {
     const known = await findProviderSubscription(tx, event.provider, event.subscriptionRef);
-    owner =
-      known && known.level !== 'managed'
-        ? { userId: known.userId, level: known.level as PaidLevel, months: known.months, purchaseId: null }
-        : null;
+    owner = known
+      ? {
+          userId: known.userId,
+          level: known.level as SubscriptionOwner['level'],
+          months: known.months,
+          purchaseId: null,
+        }
+      : null;
   }
   if (!owner) return { outcome: 'ignored: unknown subscription' as const, userId: null };
+  if (owner.level === 'managed') return managedPaid(tx, event, owner, now);
   const currency = event.amountPennies > 0 ? otherCurrency(event.currency) : null;
   if (currency) return { outcome: currency, userId: owner.userId };
   const user = await lockMember(tx, owner.userId);
   if (!user || user.status === 'deleted')
     return { outcome: 'ignored: no such member' as const, userId: null };
   const existing = await lockProviderSubscription(tx, event.provider, event.subscriptionRef);
-  const level = owner.level;
+  const level = owner.level as PaidLevel;
   const expiry = expiryOf(user, level);
   const paidThrough = paidPeriodEnd(event, existing, owner);
   // The first payment carrying money is the subscription's first period, whatever announced it before.
@@ -269,7 +301,7 @@ async function subscriptionPaid(
     until = later(addMonths(later(expiry, now), owner.months), paidThrough);
     subscriptionId = await insertSubscription(tx, {
       userId: owner.userId,
-      level: owner.level,
+      level,
       provider: event.provider,
       providerRef: event.subscriptionRef,
       status: 'active',
@@ -311,6 +343,109 @@ async function subscriptionPaid(
     providerRef: event.subscriptionRef,
   };
   return { outcome, userId: owner.userId, receipt, money };
+}
+
+/**
+ * A Managed Rank payment (MR4, D14.1). Its first event starts the subscription only with the checkout
+ * it names: still pending and the member's, whose invitation it then uses up (once: a second checkout
+ * completed with the same invitation is refused, and its renewals stopped), taking the member off the
+ * waitlist. Later payments extend it a month. The level is the subscription itself (D2.3): managed
+ * while it has not ended and its paid-through date is to come; no membership dates change.
+ */
+async function managedPaid(
+  tx: Tx,
+  event: Extract<PaymentEvent, { effect: 'subscription_paid' }>,
+  owner: SubscriptionOwner,
+  now: Date,
+): Promise<Effect> {
+  const currency = event.amountPennies > 0 ? otherCurrency(event.currency) : null;
+  if (currency) return { outcome: currency, userId: owner.userId };
+  const user = await lockMember(tx, owner.userId);
+  if (!user || user.status === 'deleted') return { outcome: 'ignored: no such member', userId: null };
+  const existing = await lockProviderSubscription(tx, event.provider, event.subscriptionRef);
+  if (existing && (existing.level !== 'managed' || existing.userId !== owner.userId))
+    return { outcome: 'ignored: the subscription is not this Managed Rank', userId: owner.userId };
+  // A subscription known only from a cancellation that came first has no tier yet: this is its start.
+  const starting = !existing || existing.tier === null;
+  // The first month runs a month from now at least, as a membership's first period does.
+  const paidThrough = starting
+    ? later(addMonths(now, 1), paidPeriodEnd(event, existing, owner))
+    : paidPeriodEnd(event, existing, owner);
+  const firstMoney = event.amountPennies > 0 && (!existing || existing.amountPennies <= 0);
+  let tier: number | null = existing?.tier ?? null;
+  let subscriptionId = existing?.id ?? null;
+  if (starting) {
+    const purchase =
+      owner.purchaseId !== null
+        ? await lockPurchase(tx, event.provider, { id: owner.purchaseId, ref: null })
+        : null;
+    if (!purchase || purchase.kind !== 'managed' || purchase.userId !== owner.userId)
+      return { outcome: 'ignored: no such Managed Rank checkout', userId: owner.userId };
+    if (purchase.status !== 'pending')
+      return { outcome: `ignored: the purchase is ${purchase.status}`, userId: owner.userId };
+    const started = await startManagedSubscription(tx, purchase, now);
+    if ('refused' in started) {
+      return {
+        outcome: `ignored: ${started.refused}`,
+        userId: owner.userId,
+        stopRenewal: event.subscriptionRef,
+      };
+    }
+    tier = started.tier;
+    if (existing) {
+      await updateSubscription(tx, existing.id, {
+        tier,
+        currentPeriodEnd: later(existing.currentPeriodEnd, paidThrough),
+        lastEventAt: later(existing.lastEventAt, event.occurredAt),
+        amountPennies: event.amountPennies,
+      });
+    } else {
+      subscriptionId = await insertSubscription(tx, {
+        userId: owner.userId,
+        level: 'managed',
+        tier,
+        provider: event.provider,
+        providerRef: event.subscriptionRef,
+        status: 'active',
+        months: 1,
+        amountPennies: event.amountPennies,
+        currentPeriodEnd: paidThrough,
+        lastEventAt: event.occurredAt,
+        createdAt: now,
+      });
+    }
+    await markSubscriptionPurchasePaid(
+      tx,
+      { id: purchase.id, userId: owner.userId },
+      { paidAt: now, subscriptionId: subscriptionId as number, grantedFrom: now, grantedUntil: paidThrough },
+    );
+  } else if (existing) {
+    // A renewal: the next month (D14.3); a late event for a month already paid changes nothing.
+    await updateSubscription(tx, existing.id, {
+      currentPeriodEnd: later(existing.currentPeriodEnd, paidThrough),
+      lastEventAt: later(existing.lastEventAt, event.occurredAt),
+      ...(firstMoney ? { amountPennies: event.amountPennies } : {}),
+    });
+  }
+  const outcome: ApplyOutcome = starting ? 'granted' : 'renewed';
+  if (event.amountPennies <= 0) return { outcome, userId: owner.userId };
+  const until = later(existing?.currentPeriodEnd ?? null, paidThrough);
+  const receipt: Receipt = {
+    userId: owner.userId,
+    amountPennies: event.amountPennies,
+    what: managedWhat(tier, firstMoney ? 'subscription' : 'renewal'),
+    membership: { level: 'managed', until },
+    paidAt: now,
+    provider: event.provider,
+    orderId: firstMoney && owner.purchaseId !== null ? String(owner.purchaseId) : event.eventId,
+    providerRef: event.subscriptionRef,
+  };
+  return {
+    outcome,
+    userId: owner.userId,
+    receipt,
+    money: { amountPennies: event.amountPennies, sold: 'managed' },
+  };
 }
 
 /** No more renewals; the level serves to the paid-through date it already has (D2.3). */

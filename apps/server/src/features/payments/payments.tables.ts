@@ -18,13 +18,20 @@ export const purchases = pgTable(
       .references(() => users.id),
     /** 'test', 'stripe' or 'paypal'; 'house' for the pro bonus's sponsored views, which no one pays for (docs/domain.md). */
     provider: text().notNull(),
-    /** 'membership' (paid once), 'subscription' (its first period) or 'sponsored' (sponsored activity). */
+    /**
+     * 'membership' (paid once), 'subscription' (its first period), 'managed' (a Managed Rank
+     * subscription's first month, MR4) or 'sponsored' (sponsored activity).
+     */
     kind: text().notNull(),
-    /** Memberships: 'premium' or 'pro'. */
+    /** Memberships: 'premium' or 'pro'; 'managed' for Managed Rank. */
     level: text(),
     /** Memberships: the months bought (0 for sponsored activity). */
     months: integer().notNull(),
-    /** Sponsored activity: the listing, the number of actions bought, and the special it was bought on. */
+    /**
+     * Sponsored activity: the listing, the number of actions bought, and the special it was bought on.
+     * Managed Rank: `quantity` is the invitation (managed_invitations.id) the checkout was started
+     * with, which gives the tier and which the verified payment uses up (MR4).
+     */
     listingId: integer().references(() => listings.id, { onDelete: 'set null' }),
     quantity: integer(),
     specialId: integer().references(() => specials.id),
@@ -70,7 +77,7 @@ export const paymentEvents = pgTable(
     userId: integer(),
     /** The money it moved, in pennies: what a granted payment brought in, less for a refund; 0 otherwise (AD4). */
     amountPennies: integer().notNull().default(0),
-    /** What a granted payment sold: 'premium', 'pro' or 'sponsored' (the overview's sales today, AD4). */
+    /** What a granted payment sold: 'premium', 'pro', 'managed' or 'sponsored' (the overview's sales today, AD4). */
     sold: text(),
   },
   (t) => [

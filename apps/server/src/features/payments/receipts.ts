@@ -1,8 +1,15 @@
-import { actionsOnPlatform, isListingType, LEVEL_NAME, pacificDate, type PaidLevel } from '@marquee/contract';
+import {
+  actionsOnPlatform,
+  isListingType,
+  LEVEL_NAME,
+  managed,
+  pacificDate,
+  type PaidLevel,
+} from '@marquee/contract';
 import type { AppDeps } from '../../platform/deps.js';
 import { dollars } from '../membership/index.js';
 import { receiptAddress } from './payments.repo.js';
-import type { ProviderName } from './providers/types.js';
+import type { ProviderName, SubscribedLevel } from './providers/types.js';
 
 /**
  * What a verified payment bought, gathered in the transaction that grants it and mailed once that
@@ -13,8 +20,8 @@ export interface Receipt {
   amountPennies: number;
   /** "Premium membership, 3 months (paid once)", "250 sponsored IMDb views for “My page”". */
   what: string;
-  /** Memberships: the level and the date it now runs until. */
-  membership?: { level: PaidLevel; until: Date };
+  /** Memberships and Managed Rank: the level and the date it now runs until. */
+  membership?: { level: SubscribedLevel; until: Date };
   paidAt: Date;
   provider: ProviderName;
   /** Marquee's order number (the purchase), or for a renewal the provider's payment id. */
@@ -39,6 +46,14 @@ export function membershipWhat(level: PaidLevel, months: number, kind: 'once' | 
   return `${name} subscription renewal, ${monthsText(months)}`;
 }
 
+/** The line saying what a Managed Rank payment bought (MR4): the tier, monthly. */
+export function managedWhat(tier: number | null, kind: 'subscription' | 'renewal') {
+  const tierName = tier === null ? undefined : managed.tierOf(tier)?.name;
+  const name = tierName ? `${LEVEL_NAME.managed}, ${tierName}` : LEVEL_NAME.managed;
+  if (kind === 'subscription') return `${name} subscription, 1 month (renews monthly until you cancel)`;
+  return `${name} subscription renewal, 1 month`;
+}
+
 /** The line saying what sponsored activity bought. */
 export function sponsoredWhat(quantity: number, listingType: string, listingName: string | null) {
   const units = isListingType(listingType) ? actionsOnPlatform(listingType) : 'actions';
@@ -55,7 +70,9 @@ export function receiptMail(first: string, r: Receipt): { subject: string; text:
     `What you bought: ${r.what}`,
     ...(r.membership
       ? [
-          `Your ${LEVEL_NAME[r.membership.level]} membership now runs until ${pacificDate(r.membership.until)}.`,
+          r.membership.level === 'managed'
+            ? `Your ${LEVEL_NAME.managed} subscription is now paid through ${pacificDate(r.membership.until)}.`
+            : `Your ${LEVEL_NAME[r.membership.level]} membership now runs until ${pacificDate(r.membership.until)}.`,
         ]
       : []),
     `Amount: ${dollars(r.amountPennies)} (US dollars)`,

@@ -1,4 +1,4 @@
-import { LEVEL_NAME } from '@marquee/contract';
+import { LEVEL_NAME, managed } from '@marquee/contract';
 import { escapeHtml, html, type SafeHtml } from '../../platform/html.js';
 import { dollars } from '../membership/index.js';
 import { sponsoredDescription } from '../sponsored/index.js';
@@ -48,29 +48,33 @@ export function checkoutGonePage(): string {
 export function testCheckoutPage(row: TestCheckout, ref: string): string {
   const p = row.purchase;
   const sponsoredActivity = p.kind === 'sponsored';
+  const recurring = p.kind === 'subscription' || p.kind === 'managed';
   const level = LEVEL_NAME[p.level === 'pro' ? 'pro' : 'premium'];
+  // Managed Rank (MR4): the tier is the one whose monthly price this checkout charges.
+  const tier = managed.MANAGED_TIERS.find((t) => t.pricePennies === p.amountPennies);
   const what = sponsoredActivity
     ? sponsoredDescription(p.quantity ?? 0, row.listing?.type ?? '', row.listing?.name ?? 'your listing')
-    : `${level}, ${p.months === 1 ? '1 month' : `${p.months} months`}`;
-  const heading =
-    p.kind === 'subscription'
-      ? 'Start your subscription'
-      : sponsoredActivity
-        ? 'Pay for sponsored activity'
-        : 'Pay for your membership';
+    : p.kind === 'managed'
+      ? `${LEVEL_NAME.managed}${tier ? `, ${tier.name}` : ''}, monthly`
+      : `${level}, ${p.months === 1 ? '1 month' : `${p.months} months`}`;
+  const heading = recurring
+    ? 'Start your subscription'
+    : sponsoredActivity
+      ? 'Pay for sponsored activity'
+      : 'Pay for your membership';
   const body = html`<div class="card">
     <h1>${heading}</h1>
     <dl>
       <dt>${sponsoredActivity ? 'Sponsored activity' : 'Membership'}</dt>
       <dd>${what}</dd>
-      <dt>${p.kind === 'subscription' ? 'Each period' : 'Total'}</dt>
+      <dt>${recurring ? 'Each period' : 'Total'}</dt>
       <dd>${dollars(p.amountPennies)} (test)</dd>
       <dt>Account</dt>
       <dd>${row.email ?? ''}</dd>
     </dl>
     <form method="post" action="/v4/checkout/test/${ref}/pay">
       <button class="pay" type="submit">
-        ${p.kind === 'subscription' ? 'Subscribe' : 'Pay'} ${dollars(p.amountPennies)} (test payment)
+        ${recurring ? 'Subscribe' : 'Pay'} ${dollars(p.amountPennies)} (test payment)
       </button>
     </form>
     <form method="post" action="/v4/checkout/test/${ref}/cancel">

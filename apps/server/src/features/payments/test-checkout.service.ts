@@ -1,4 +1,5 @@
 import type { AppDeps } from '../../platform/deps.js';
+import { MANAGED_RETURN } from '../managed/index.js';
 import { addMonths } from '../membership/index.js';
 import { sponsoredReturnPath } from '../sponsored/index.js';
 import { abandonPurchase, findTestCheckout, type TestCheckout } from './payments.repo.js';
@@ -16,11 +17,15 @@ export async function openTestCheckout(deps: AppDeps, ref: string): Promise<Test
   return row && row.purchase.status === 'pending' ? row : null;
 }
 
-/** Where the member goes back to: the membership page, or the dashboard of a sponsored listing. */
+/**
+ * Where the member goes back to: the membership page, the dashboard of a sponsored listing, or for
+ * Managed Rank its subscription check (MR5), and its subscribe page when they give up.
+ */
 export function returnPath(row: TestCheckout, paid: boolean): string {
   const p = row.purchase;
   if (p.kind === 'sponsored' && p.listingId !== null)
     return sponsoredReturnPath(row.listing?.platform ?? 'imdb', p.listingId);
+  if (p.kind === 'managed') return paid ? MANAGED_RETURN.paid : MANAGED_RETURN.cancelled;
   return paid ? '/v4/membership?checkout=complete' : '/v4/membership';
 }
 
@@ -29,12 +34,12 @@ export async function payTestCheckout(deps: AppDeps, row: TestCheckout, ref: str
   const p = row.purchase;
   const test = deps.payments.test;
   const signed =
-    p.kind === 'subscription'
+    p.kind === 'subscription' || p.kind === 'managed'
       ? test.signEvent({
           type: 'subscription.paid',
           subscriptionRef: `test_sub_${p.id}`,
           userId: p.userId,
-          level: p.level === 'pro' ? 'pro' : 'premium',
+          level: p.kind === 'managed' ? 'managed' : p.level === 'pro' ? 'pro' : 'premium',
           months: p.months,
           purchaseId: p.id,
           paidThrough: addMonths(deps.clock.now(), p.months).toISOString(),

@@ -7,6 +7,8 @@ import { showSuccess } from '../../ui/toast';
 import { AuditList } from './AuditList';
 import { EditableField } from './EditableField';
 import { MemberListings } from './MemberListings';
+import { ManagedWeeks } from './ManagedWeeks';
+import { ManagedRankCard } from './ManagedSetupModal';
 import { DeleteMember, UseAsMember } from './MemberActions';
 import { SignalList } from './SignalList';
 import { adjustPoints, memberKey, memberQuery, updateField, updateSpecial } from './api';
@@ -306,6 +308,8 @@ export function MemberCard({ id }: { id: number }) {
           <Points user={user} />
         </div>
       </div>
+      <ManagedRankCard user={user} />
+      {user.status !== 'deleted' && <ManagedWeeks id={user.id} />}
       <section className="card mq-admin-card" aria-labelledby="mq-member-signals">
         <div className="card-body">
           <h2 id="mq-member-signals" className="mq-admin-card__title">

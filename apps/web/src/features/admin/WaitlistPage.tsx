@@ -29,7 +29,14 @@ export default function WaitlistPage() {
                     <span className="mq-level">{w.tier}</span>
                   </div>
                   <p className="small text-body-secondary mb-2">
-                    Since {w.date_added} · {w.status === 'invited' ? 'Invited' : 'Waiting'}
+                    Since {w.date_added} · {w.status === 'invited' ? 'Invited' : 'Waiting'} ·{' '}
+                    <Link to={`/admin/users/${w.user_id}`}>
+                      Set up
+                      <span className="visually-hidden">
+                        {' '}
+                        {w.first} {w.last}
+                      </span>
+                    </Link>
                   </p>
                   {w.sm.length === 0 ? (
                     <p className="small mb-0">No STARmeter weeks read yet.</p>

@@ -105,7 +105,7 @@ function ListedPage({
         <div id={`${id}-help`} className="form-text">
           {checked
             ? 'Members view your page as you view theirs.'
-            : 'Off: members do not see your page here, and you only view theirs.'}
+            : 'Off: members do not see your page here. Tick it to view theirs: a swap goes both ways.'}
         </div>
       </div>
     </>

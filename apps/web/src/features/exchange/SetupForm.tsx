@@ -174,7 +174,7 @@ export function SetupForm() {
                   id={`${id}-picture`}
                   type="file"
                   className="form-control"
-                  accept="image/jpeg,image/png,image/gif,image/bmp,image/webp"
+                  accept="image/jpeg,image/png,image/gif"
                   aria-describedby={`${id}-picture-help`}
                   onChange={(event) => {
                     const chosen = event.target.files?.[0] ?? null;
@@ -184,8 +184,8 @@ export function SetupForm() {
                 />
                 <div id={`${id}-picture-help`} className="form-text">
                   {profileImage
-                    ? 'We use your Instagram profile picture unless you choose another one here.'
-                    : 'Choose a picture of you, or press Find to use your Instagram profile picture.'}
+                    ? 'We use your Instagram profile picture unless you choose another one here (JPEG, PNG or GIF, under 2 MB).'
+                    : 'Choose a picture of you (JPEG, PNG or GIF, under 2 MB), or press Find to use your Instagram profile picture.'}
                 </div>
               </div>
             </div>

@@ -9,7 +9,8 @@ import { SwapCard } from './SwapCard';
 const HEADINGS = {
   review: {
     title: 'For Review',
-    intro: 'These members say they followed you back. Check on Instagram, then confirm or contest.',
+    intro:
+      'Members who say they followed you back: check on Instagram, then confirm or contest. Contests against you wait here for you to acknowledge.',
   },
   follow_back: {
     title: 'Follow Back',
@@ -86,8 +87,8 @@ export function SwapLists({ lists }: { lists: UseQueryResult<exchange.AvailableL
         )}
         {data?.newWithheld && (
           <div className="alert alert-warning mq-exchange-card__withheld" role="status">
-            New listings are held back while {exchange.INSTAGRAM.reviewBlockAt} or more follow backs wait for
-            your review ({reviews} now). Review these first and new listings come back.
+            New listings are held back while {exchange.INSTAGRAM.reviewBlockAt} or more items wait for your
+            review ({reviews} now). Review these first and new listings come back.
           </div>
         )}
         {body}

@@ -10,7 +10,7 @@ import { PageLoading } from '../../ui/Preloader';
 import { showError, showSuccess, showWarning } from '../../ui/toast';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { historyKey, historyListQuery } from './api';
-import { amountLabel, pagerItems, undone } from './pages';
+import { amountClass, amountLabel, amountWords, pagerItems, undone } from './pages';
 
 /** The window is narrower than 400 px: the pager shows fewer controls (spec 2 §2). */
 function useNarrow(): boolean {
@@ -148,8 +148,8 @@ function HistoryRow({ item }: { item: history.HistoryItem }) {
       </div>
       <div className="mq-history__meta">
         <span
-          className={`mq-history__amount ${item.amount > 0 ? 'is-gain' : item.amount < 0 ? 'is-cost' : ''}`}
-          aria-label={`${amount} points${undone(item) ? `, ${item.verify.toLowerCase()}` : ''}`}
+          className={`mq-history__amount ${amountClass(item.amount)}`}
+          aria-label={`${amountWords(item.amount)}${undone(item) ? `, ${item.verify.toLowerCase()}` : ''}`}
         >
           {amount}
         </span>

@@ -4,7 +4,7 @@ import { history } from '@marquee/contract';
 import { Avatar } from '../../ui/Avatar';
 import { LoadingLine, SideCard } from '../../ui/SideCard';
 import { recentHistoryQuery } from './api';
-import { amountLabel, undone } from './pages';
+import { amountClass, amountLabel, amountWords, undone } from './pages';
 
 /** The dashboard's Recent History card (spec 2 §2): the last few actions, and the way to the rest. */
 export function RecentHistoryCard() {
@@ -51,8 +51,8 @@ export function RecentHistoryList({ items, label }: { items: history.HistoryItem
               </span>
             </span>
             <span
-              className={`mq-history__amount ${item.amount > 0 ? 'is-gain' : item.amount < 0 ? 'is-cost' : ''}`}
-              aria-label={`${amount} points`}
+              className={`mq-history__amount ${amountClass(item.amount)}`}
+              aria-label={amountWords(item.amount)}
             >
               {amount}
             </span>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountLabel, pagerItems, undone } from './pages';
+import { amountClass, amountLabel, amountWords, pagerItems, undone } from './pages';
 
 describe('History pager and amounts', () => {
   it('shows every page when there are few', () => {
@@ -19,6 +19,9 @@ describe('History pager and amounts', () => {
     expect(amountLabel(99)).toBe('V4V');
     expect(amountLabel(-99)).toBe('V4V');
     expect(amountLabel(18)).toBe('+18');
+    expect(amountWords(99)).toBe('View-For-View swap, no points');
+    expect(amountWords(-18)).toBe('-18 points');
+    expect([amountClass(-99), amountClass(5), amountClass(-5)]).toEqual(['is-swap', 'is-gain', 'is-cost']);
     expect(amountLabel(-18)).toBe('-18');
     expect(amountLabel(0)).toBe('0');
   });

@@ -20,9 +20,20 @@ export function pagerItems(current: number, total: number, range: number, margin
 
 /** How an amount reads in the History table (spec 2 §3): 99 and -99 are V4V, gains carry a +. */
 export function amountLabel(amount: number): string {
-  if (amount === 99 || amount === -99) return 'V4V';
+  if (isSwap(amount)) return 'V4V';
   return amount > 0 ? `+${amount}` : String(amount);
 }
+
+/** A view-for-view swap (EX12): 99 and -99 move no points. */
+export const isSwap = (amount: number) => amount === 99 || amount === -99;
+
+/** What a screen reader hears for the amount: a swap is not a gain or a loss of points. */
+export const amountWords = (amount: number) =>
+  isSwap(amount) ? 'View-For-View swap, no points' : `${amountLabel(amount)} points`;
+
+/** The amount's colour class: gains and costs, none for a swap. */
+export const amountClass = (amount: number) =>
+  isSwap(amount) ? 'is-swap' : amount > 0 ? 'is-gain' : amount < 0 ? 'is-cost' : '';
 
 /** A reversed or invalid action: its row moves no points any more (docs/domain.md History). */
 export function undone(item: { verify: string }): boolean {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
@@ -7,58 +7,38 @@ import { call } from '../../app/api';
 import { useSession } from '../../app/session';
 import { showInfo } from '../../ui/toast';
 import { paidNotice } from './plans';
+import { useSubscriptionCheck } from './useSubscriptionCheck';
 
 const { SUBSCRIPTION_CHECK, SUBSCRIPTION_NOT_FOUND } = membership;
 
-type CheckState =
-  { kind: 'checking'; checks: number } | { kind: 'found'; user: CurrentUser } | { kind: 'notFound' };
+const checkStatus = (signal: AbortSignal) => call(membership.checkSubscriptionStatus, {}, { signal });
 
 /**
  * After checkout (spec 3 §4): asks whether the payment arrived, again every 5 s while the answer
- * is 'retry' and fewer than 10 checks were made, then says it was not found. Once found, the
- * member's new level is kept and the account page opens 1 s later.
+ * is 'retry' and fewer than 10 checks were made, then says it was not found (useSubscriptionCheck).
+ * Once found, the member's new level is kept and the account page opens 1 s later.
  */
 export function SubscriptionCheckModal({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate();
   const { updateUser } = useSession();
-  const [state, setState] = useState<CheckState>({ kind: 'checking', checks: 0 });
+  const found = useCallback(
+    (user: CurrentUser) => {
+      updateUser(user);
+      // The notice stays (until closed) after the account page opens, so the member can read it there.
+      showInfo(paidNotice(user));
+    },
+    [updateUser],
+  );
+  const state = useSubscriptionCheck(checkStatus, found);
 
   useEffect(() => {
-    let timer: number | undefined;
-    const controller = new AbortController();
-    const check = () => {
-      call(membership.checkSubscriptionStatus, {}, { signal: controller.signal }).then(
-        (answer) => {
-          if (answer.status === 'success') {
-            updateUser(answer.user);
-            setState({ kind: 'found', user: answer.user });
-            // The notice stays (until closed) after the account page opens, so the member can read it there.
-            showInfo(paidNotice(answer.user));
-            timer = window.setTimeout(
-              () => navigate('/v4/account', { replace: true }),
-              SUBSCRIPTION_CHECK.redirectAfterMs,
-            );
-          } else if (answer.subchecks < SUBSCRIPTION_CHECK.maxChecks) {
-            setState({ kind: 'checking', checks: answer.subchecks });
-            timer = window.setTimeout(check, SUBSCRIPTION_CHECK.everyMs);
-          } else {
-            setState({ kind: 'notFound' });
-          }
-        },
-        (error: unknown) => {
-          if (controller.signal.aborted) return;
-          // The spec has fetch failures only logged; the next check may get through.
-          console.warn('Marquee: subscription check failed', error);
-          timer = window.setTimeout(check, SUBSCRIPTION_CHECK.everyMs);
-        },
-      );
-    };
-    check();
-    return () => {
-      controller.abort();
-      window.clearTimeout(timer);
-    };
-  }, [navigate, updateUser]);
+    if (state.kind !== 'found') return;
+    const timer = window.setTimeout(
+      () => navigate('/v4/account', { replace: true }),
+      SUBSCRIPTION_CHECK.redirectAfterMs,
+    );
+    return () => window.clearTimeout(timer);
+  }, [state.kind, navigate]);
 
   return (
     <Modal show onHide={onClose} centered aria-labelledby="mq-subcheck-title">

@@ -4,3 +4,4 @@
  */
 export { MembershipSummaryCard } from './MembershipSummaryCard';
 export { ProOfferBanner, ProTrialOffer } from './ProTrialOffer';
+export { useSubscriptionCheck, type SubscriptionCheckState } from './useSubscriptionCheck';

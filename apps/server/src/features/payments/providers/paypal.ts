@@ -1,13 +1,14 @@
 import { createVerify } from 'node:crypto';
 import { crc32 } from 'node:zlib';
-import { PAID_LEVELS, type PaidLevel } from '@marquee/contract';
 import type { PayPalCertStore } from './paypal-certs.js';
 import {
   isOneTime,
+  isSubscribedLevel,
   WebhookRejected,
   type CheckoutRequest,
   type PaymentEvent,
   type PaymentProvider,
+  type SubscribedLevel,
   type SubscriptionOwner,
 } from './types.js';
 
@@ -17,7 +18,10 @@ export interface PayPalConfig {
   webhookId: string;
   /** https://api-m.paypal.com, or the sandbox. */
   apiBase: string;
-  /** Plan ids of the subscriptions, by "level:months" (the price table's subCode). */
+  /**
+   * Plan ids of the subscriptions, by "level:months" (the price table's subCode); Managed Rank's by
+   * "managed-<tier>:1" (spec 4 §9 selection: managed-3:1 is Top 60K).
+   */
   plans: Record<string, string>;
 }
 
@@ -25,9 +29,13 @@ export interface PayPalConfig {
 export const customId = (r: {
   purchaseId: number | null;
   userId: number;
-  level: PaidLevel | null;
+  level: SubscribedLevel | null;
   months: number;
 }) => `${r.purchaseId ?? ''}:${r.userId}:${r.level ?? 'sponsored'}:${r.months}`;
+
+/** The PAYPAL_PLANS key of a subscription: "level:months", or "managed-<tier>:1" for Managed Rank. */
+export const planKey = (request: CheckoutRequest) =>
+  request.level === 'managed' ? `managed-${request.tier}:1` : `${request.level}:${request.months}`;
 
 /** The purchase a one-time order's custom_id names, whatever it bought (a membership or sponsored activity). */
 export function purchaseOfCustomId(value: unknown): number | null {
@@ -39,18 +47,14 @@ export function purchaseOfCustomId(value: unknown): number | null {
 export function parseCustomId(value: unknown): SubscriptionOwner | null {
   if (typeof value !== 'string') return null;
   const [purchase, user, level, months] = value.split(':');
+  if (!isSubscribedLevel(level)) return null;
   const owner = {
     purchaseId: purchase ? Number(purchase) : null,
     userId: Number(user),
-    level: level as PaidLevel,
+    level,
     months: Number(months),
   };
-  if (
-    !Number.isInteger(owner.userId) ||
-    !Number.isInteger(owner.months) ||
-    !PAID_LEVELS.includes(owner.level)
-  )
-    return null;
+  if (!Number.isInteger(owner.userId) || !Number.isInteger(owner.months)) return null;
   if (owner.purchaseId !== null && !Number.isInteger(owner.purchaseId)) return null;
   return owner;
 }
@@ -87,6 +91,11 @@ export class PayPalProvider implements PaymentProvider {
     private readonly config: PayPalConfig,
     private readonly certs: PayPalCertStore,
   ) {}
+
+  /** Whether a subscription of this PAYPAL_PLANS key ("premium:12", "managed-3:1") can be started. */
+  hasPlan(key: string): boolean {
+    return Boolean(this.config.plans[key]);
+  }
 
   private async accessToken(): Promise<string> {
     const res = await fetch(`${this.config.apiBase}/v1/oauth2/token`, {
@@ -136,9 +145,8 @@ export class PayPalProvider implements PaymentProvider {
         application_context: context,
       });
     } else {
-      const plan = this.config.plans[`${request.level}:${request.months}`];
-      if (!plan)
-        throw new Error(`No PayPal plan is configured for ${request.level} every ${request.months} months.`);
+      const plan = this.config.plans[planKey(request)];
+      if (!plan) throw new Error(`No PayPal plan is configured for ${planKey(request)}.`);
       created = await this.post('/v1/billing/subscriptions', {
         plan_id: plan,
         custom_id: custom,

@@ -1,8 +1,8 @@
 import Stripe from 'stripe';
-import { PAID_LEVELS, type PaidLevel } from '@marquee/contract';
 import type { Clock } from '../../../platform/clock.js';
 import {
   isOneTime,
+  isSubscribedLevel,
   WebhookRejected,
   type CheckoutRequest,
   type PaymentEvent,
@@ -18,8 +18,8 @@ type Metadata = Record<string, string> | null | undefined;
 export function ownerFromMetadata(metadata: Metadata): SubscriptionOwner | null {
   const userId = Number(metadata?.userId);
   const months = Number(metadata?.months);
-  const level = metadata?.level as PaidLevel;
-  if (!Number.isInteger(userId) || !Number.isInteger(months) || !PAID_LEVELS.includes(level)) return null;
+  const level = metadata?.level;
+  if (!Number.isInteger(userId) || !Number.isInteger(months) || !isSubscribedLevel(level)) return null;
   const purchaseId = Number(metadata?.purchaseId);
   return {
     userId,

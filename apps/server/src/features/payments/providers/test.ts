@@ -1,7 +1,6 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import type { PaidLevel } from '@marquee/contract';
 import type { Clock } from '../../../platform/clock.js';
-import { WebhookRejected, type PaymentEvent, type PaymentProvider } from './types.js';
+import { WebhookRejected, type PaymentEvent, type PaymentProvider, type SubscribedLevel } from './types.js';
 
 /** The header that carries the test checkout's signature: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`. */
 export const TEST_SIGNATURE_HEADER = 'marquee-signature';
@@ -15,7 +14,7 @@ export type TestEventData =
       type: 'subscription.paid';
       subscriptionRef: string;
       userId: number;
-      level: PaidLevel;
+      level: SubscribedLevel;
       months: number;
       purchaseId: number | null;
       paidThrough: string;

@@ -2,9 +2,17 @@ import type { PaidLevel } from '@marquee/contract';
 
 export type ProviderName = 'test' | 'stripe' | 'paypal';
 
+/** What a subscription renews: a paid level, or Managed Rank (D14.1), which renews monthly at its tier's price. */
+export type SubscribedLevel = PaidLevel | 'managed';
+
+/** Narrows text read from a provider's event (metadata, custom id) to what a subscription renews. */
+export const isSubscribedLevel = (value: unknown): value is SubscribedLevel =>
+  value === 'premium' || value === 'pro' || value === 'managed';
+
 /**
- * What a checkout is for: a membership paid once, a subscription renewing every `months`, or
- * sponsored activity for a listing (paid once; no level, 0 months).
+ * What a checkout is for: a membership paid once, a subscription renewing every `months`, Managed
+ * Rank renewing every month at its tier's price (`tier`: spec 4 §9 selection), or sponsored activity
+ * for a listing (paid once; no level, 0 months).
  */
 export type CheckoutRequest = {
   purchaseId: number;
@@ -18,6 +26,7 @@ export type CheckoutRequest = {
   cancelUrl: string;
 } & (
   | { kind: 'membership' | 'subscription'; level: PaidLevel; months: number }
+  | { kind: 'subscription'; level: 'managed'; months: 1; tier: 1 | 2 | 3 }
   | { kind: 'sponsored'; level: null; months: 0 }
 );
 
@@ -34,7 +43,7 @@ export interface CheckoutStarted {
 /** Who a subscription event belongs to: set by us when the checkout started, echoed back by the provider. */
 export interface SubscriptionOwner {
   userId: number;
-  level: PaidLevel;
+  level: SubscribedLevel;
   months: number;
   /** Our purchase that started it, when the provider says. */
   purchaseId: number | null;

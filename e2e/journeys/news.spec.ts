@@ -32,6 +32,8 @@ test('a member posts a video and an image, comments, likes and hides a member’
   page,
   request,
 }) => {
+  // A long journey (posting, media, comments, likes, hiding, deleting, paging): more than the default minute.
+  test.setTimeout(120_000);
   const me = await createMember(request, 'news');
   const other = await createMember(request, 'newsb');
   const otherText = `Casting call from ${other.last}: two leads for a short`;

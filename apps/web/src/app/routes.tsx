@@ -8,7 +8,6 @@ import { StartGate } from '../features/onboarding/StartGate';
 
 const AppLayout = lazyPage(() => import('./shell/AppLayout'));
 const PublicLayout = lazyPage(() => import('./shell/PublicLayout'));
-const ComingSoonPage = lazyPage(() => import('./pages/ComingSoonPage'));
 const DashboardPage = lazyPage(() => import('../features/dashboard/DashboardPage'));
 const HomePage = lazyPage(() => import('../features/home/HomePage'));
 const NotFoundPage = lazyPage(() => import('./pages/NotFoundPage'));
@@ -37,10 +36,9 @@ function StartPage() {
 }
 
 /**
- * The member pages of spec 4 §2, each named after its feature. A feature that is built replaces
- * its ComingSoonPage here with its own lazily loaded page.
+ * The member pages of spec 4 §2, each named after its feature, with its lazily loaded page.
  */
-const MEMBER_PAGES: [path: string, feature: string, page?: ComponentType][] = [
+const MEMBER_PAGES: [path: string, feature: string, page: ComponentType][] = [
   ['/home/:id?', 'News Feed', StartPage],
   ['/dashboard/:ltype?', 'Dashboard', DashboardPage],
   ['/history/:filter?', 'History', HistoryPage],
@@ -83,7 +81,7 @@ const MEMBER_PAGES: [path: string, feature: string, page?: ComponentType][] = [
 ];
 
 /** Staff pages; the server checks the admin role on every admin call as well. */
-const ADMIN_PAGES: [path: string, feature: string, page?: ComponentType][] = [
+const ADMIN_PAGES: [path: string, feature: string, page: ComponentType][] = [
   ['/admin', 'Admin Console', lazyPage(() => import('../features/admin/OverviewPage'))],
   ['/admin/audit', 'Admin: Audit Log', lazyPage(() => import('../features/admin/AuditLogPage'))],
   ['/admin/users/:uid?', 'Admin: Users', lazyPage(() => import('../features/admin/AdminUsersPage'))],
@@ -94,11 +92,9 @@ const ADMIN_PAGES: [path: string, feature: string, page?: ComponentType][] = [
   ['/admin/help/:tid?', 'Admin: Help Desk', lazyPage(() => import('../features/help/AdminHelpPage'))],
 ];
 
-function pageRoutes(pages: [string, string, ComponentType?][]) {
-  return pages.flatMap(([path, feature, Page]) =>
-    bothForms(path).map((form) => (
-      <Route key={form} path={form} element={Page ? <Page /> : <ComingSoonPage feature={feature} />} />
-    )),
+function pageRoutes(pages: [string, string, ComponentType][]) {
+  return pages.flatMap(([path, , Page]) =>
+    bothForms(path).map((form) => <Route key={form} path={form} element={<Page />} />),
   );
 }
 

@@ -13,6 +13,7 @@ export default tseslint.config(
       'apps/server/migrations/**',
       'e2e/test-results/**',
       'e2e/.artifacts/**',
+      'apps/extension/release/**',
     ],
   },
   js.configs.recommended,
@@ -32,6 +33,11 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
     },
+  },
+  {
+    // The Pro extension runs in the browser, with the extension APIs (chrome.*).
+    files: ['apps/extension/src/**/*.ts'],
+    languageOptions: { globals: { ...globals.browser, ...globals.webextensions } },
   },
   {
     files: ['apps/server/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'],

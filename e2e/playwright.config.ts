@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { SITE_TIME_ZONE } from '@marquee/contract';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** E2E_PORT lets a second run go at the same time as another, on its own server. */
@@ -19,18 +20,7 @@ const DAY_JUMPS = /(referral-trade|my-listings|sponsored|managed-service)\.spec\
 
 const chromium = {
   browserName: 'chromium' as const,
-  launchOptions: {
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-quic',
-    ],
-  },
+  launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
 };
 
 /** Marquee's browser journeys: a real server on a fresh database, driven in Debian's Chromium. */

@@ -105,6 +105,7 @@ check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 check('lint', 'npx', ['eslint', '--max-warnings', '0', '.']);
 check('format', 'npx', ['prettier', '--check', '--log-level', 'warn', '.']);
 vitest('web-unit', 'apps/web');
+vitest('extension-unit', 'apps/extension');
 vitest('server-pglite', 'apps/server', { TEST_DB: 'pglite' });
 if (process.env.TEST_DATABASE_URL) {
   vitest('server-postgres', 'apps/server', { TEST_DB: 'postgres' });
@@ -112,6 +113,7 @@ if (process.env.TEST_DATABASE_URL) {
   console.log('\n━━ server-postgres: skipped (set TEST_DATABASE_URL to run the API tests on PostgreSQL too)');
 }
 check('web-build', 'npm', ['run', '--silent', 'build', '-w', 'apps/web']);
+check('extension-build', 'npm', ['run', '--silent', 'build', '-w', 'apps/extension']);
 bundleSize();
 playwright('e2e', 'chromium');
 // The journeys that change what every member sees, one at a time, after all the others.

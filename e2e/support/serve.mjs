@@ -15,6 +15,11 @@ if (!fs.existsSync(path.join(webDist, 'index.html'))) {
   console.error('The web app is not built: run "npm run build -w apps/web" before the journeys.');
   process.exit(1);
 }
+const extensionDist = path.resolve(root, process.env.EXTENSION_DIST || 'apps/extension/dist');
+if (!fs.existsSync(path.join(extensionDist, 'manifest.json'))) {
+  console.error('The Pro extension is not built: run "npm run build -w apps/extension" before the journeys.');
+  process.exit(1);
+}
 
 // Another run on this port owns the folder below: leave it alone.
 const portTaken = await new Promise((resolve) => {
@@ -36,6 +41,9 @@ const dataDir = path.join(base, 'data');
 // Serve a copy of the build, so that a rebuild during the run cannot pull files from under the pages.
 const webCopy = path.join(base, 'web');
 fs.cpSync(webDist, webCopy, { recursive: true });
+// The extension the journeys download, made for this server's address as any site makes it (PX10).
+const extensionCopy = path.join(base, 'extension');
+fs.cpSync(extensionDist, extensionCopy, { recursive: true });
 const html = fs.readFileSync(path.join(webCopy, 'index.html'), 'utf8');
 const missing = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)]
   .map((m) => m[1])
@@ -53,6 +61,7 @@ const child = spawn(tsx, ['apps/server/src/main.ts'], {
     ...process.env,
     DATA_DIR: dataDir,
     WEB_DIST: webCopy,
+    EXTENSION_DIST: extensionCopy,
     PORT: port,
     HOST: '127.0.0.1',
     PUBLIC_URL: publicUrl,

@@ -13,7 +13,7 @@ import { logRequests, requestLogController } from './platform/request-log.js';
 import { CONTRACT_ROUTE, bodyWasRead, callerRefusedFirst } from './platform/route.js';
 import { createMailer, type Mailer } from './platform/mail.js';
 import './platform/deps.js';
-import { keepSessionsWith } from './platform/auth.js';
+import { admitExtensionsWith, keepSessionsWith } from './platform/auth.js';
 import type { DailyJob } from './platform/jobs.js';
 import { pruneRateEventsJob } from './platform/jobs.js';
 import type { MinuteJob } from './platform/minute-jobs.js';
@@ -58,6 +58,8 @@ import { instagramExchangeRoutes } from './features/exchange/instagram.routes.js
 import { managedHistoryRoutes } from './features/managed/history.routes.js';
 import { waitlistRoutes } from './features/managed/waitlist.routes.js';
 import { subscriptionRoutes } from './features/managed/subscription.routes.js';
+import { proExtensionRoutes } from './features/pro-extension/pro-extension.routes.js';
+import { extensionGate } from './features/pro-extension/index.js';
 import { fairplaySignalsJob, ledgerCheckJob, siteFiguresJob } from './features/admin/index.js';
 import { sessionKeeper } from './features/login/session.repo.js';
 import { featuringJob } from './features/featured-members/featured-members.service.js';
@@ -112,6 +114,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, db } = opts;
   const clock = opts.clock ?? systemClock;
   keepSessionsWith(sessionKeeper);
+  admitExtensionsWith(extensionGate);
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel },
     // One line per request instead of two, its level by status (platform/request-log.ts).
@@ -242,6 +245,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     managedHistoryRoutes,
     waitlistRoutes,
     subscriptionRoutes,
+    proExtensionRoutes,
     adminRoutes,
     devmailRoutes,
     devclockRoutes,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { operation } from './operation.js';
 import { idSchema, type YesNo, wholeNumber } from './common.js';
 import type { Toasty } from './points.js';
+import type { ExtensionToday } from './pro-extension.js';
 import { PLATFORMS, type ListingType, type Platform } from './platforms.js';
 
 // The platforms and listing types are defined in platforms.ts; earn.* keeps naming them.
@@ -118,8 +119,13 @@ export interface FetchListingsAnswer {
   free_sponsored: boolean;
   daily_max: number;
   actions_today: number;
-  /** Only extension: pro members running the browser extension. */
+  /**
+   * Only extension: the Pro extension is doing this member's IMDb views (D15.1). Its own fetches
+   * say so, and so does the member's IMDb tab while a paired extension runs (PX6).
+   */
   oeb: boolean;
+  /** The IMDb tab while the extension runs: what it did today, in place of listings (PX6). */
+  extension: ExtensionToday | null;
   potential_fb: number;
   potential_tw: number;
 }
@@ -130,6 +136,7 @@ export const fetchListings = operation<FetchListingsAnswer>()({
   method: 'POST',
   path: 'earnPoints/fetchListings',
   audience: 'member',
+  extension: 'pro',
   input: z.object({
     listingType: z.enum(FETCH_LISTING_TYPES, {
       error: 'Please choose IMDb, Twitter, YouTube or Facebook listings.',
@@ -144,7 +151,10 @@ export const fetchListings = operation<FetchListingsAnswer>()({
     ),
     /** listingType 'user': whose listings (the profile earn list). */
     user_id: idSchema('member id').optional(),
-    /** The pro extension's token; the extension sets it. */
+    /**
+     * The spec's field for the pro extension (spec 1 §7). Marquee's extension is known by its own
+     * session (PX3), so the field is read as nothing more than text.
+     */
     token: z.string().max(200).optional(),
   }),
 });
@@ -156,6 +166,7 @@ export const startAction = operation<{ status: 'success'; expires_in: number }>(
   method: 'POST',
   path: 'earnPoints/startAction',
   audience: 'member',
+  extension: 'pro',
   input: listingIdInput,
 });
 
@@ -188,6 +199,7 @@ export const recordCorrectAnswer = operation<
   method: 'POST',
   path: 'recordCorrectAnswer',
   audience: 'member',
+  extension: 'pro',
   input: z.object({
     listing_id: idSchema('listing id'),
     answer: answerDigits,
@@ -214,6 +226,7 @@ export const checkIncorrectAnswer = operation<{
   // spec 1 §7 serves it at checkIncorrectAnswer/, spec 4 §7 at earnPoints/checkIncorrectAnswer/.
   aliases: ['earnPoints/checkIncorrectAnswer'],
   audience: 'member',
+  extension: 'pro',
   input: z.object({
     listing_id: idSchema('listing id'),
     answer: answerDigits,
@@ -267,6 +280,7 @@ export const hideListing = operation<{ status: 'success'; message: string }>()({
   method: 'GET',
   path: 'earnPoints/hideListing',
   audience: 'member',
+  extension: 'pro',
   input: z.object({ id: idSchema('listing id') }),
 });
 

@@ -38,3 +38,4 @@ export * as adminListings from './admin-listings.js';
 export * as adminSignals from './admin-signals.js';
 export * as exchange from './exchange.js';
 export * as managed from './managed.js';
+export * as proExtension from './pro-extension.js';

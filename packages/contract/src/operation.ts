@@ -3,6 +3,13 @@ import type { z } from 'zod';
 /** Who may make a call: anyone, a signed-in member, or an admin (checked on the server, D2.2). */
 export type Audience = 'public' | 'member' | 'admin';
 
+/**
+ * Whether the paired Pro extension's own session may make a call too (D15.1, docs/domain.md PX3):
+ * 'pro' while its member is a Pro member, 'paired' whatever their level (its status and signing
+ * out). Every other call refuses the extension's session.
+ */
+export type ExtensionAccess = 'pro' | 'paired';
+
 /** The envelope every answer carries (docs/rules.md A2). */
 export interface Envelope {
   status: string;
@@ -34,6 +41,8 @@ export interface Operation<
    * check (the outbox, docs/domain.md R1), so nobody learns it is there.
    */
   hidden?: boolean;
+  /** Open to the paired Pro extension's session as well (PX3); no other call is. */
+  extension?: ExtensionAccess;
   /** Phantom field that carries the answer's type. */
   readonly output?: Output;
 }
@@ -51,6 +60,7 @@ export function operation<Output extends Envelope>() {
     input: Input;
     aliases?: readonly string[];
     hidden?: boolean;
+    extension?: ExtensionAccess;
   }): Operation<Input, Output, A> => def;
 }
 

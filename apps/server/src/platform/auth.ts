@@ -24,6 +24,8 @@ export interface Caller {
   tokenHash: string;
   /** Use-as-user (D13.2): the admin using this member's account, or null. */
   impersonatedBy: number | null;
+  /** The paired Pro extension's own session (docs/domain.md PX3): it may make only its own calls. */
+  extension: boolean;
 }
 
 /** An unrevoked session with what its member's role and status are. */
@@ -34,6 +36,8 @@ export interface SessionOfToken {
   role: string;
   status: string;
   impersonatedBy: number | null;
+  /** 'browser', or 'extension' for the Pro extension's session (PX3). */
+  kind: string;
 }
 
 /** Where sessions are kept: the login feature's tables, named by app.ts (keepSessionsWith). */
@@ -74,7 +78,26 @@ export async function authenticate(db: Db, clock: Clock, token: string | null): 
     sessionId: row.sessionId,
     tokenHash,
     impersonatedBy: row.impersonatedBy,
+    extension: row.kind === 'extension',
   };
+}
+
+/**
+ * Admits the Pro extension's session to a call open to it while its member is Pro (PX4): it throws
+ * the refusal the extension shows (403). Named by app.ts (admitExtensionsWith).
+ */
+export type ExtensionGate = (db: Db, clock: Clock, caller: Caller) => Promise<void>;
+
+let extensionGate: ExtensionGate | null = null;
+
+/** Names the Pro extension's gate; buildApp() calls it before serving anything. */
+export function admitExtensionsWith(gate: ExtensionGate): void {
+  extensionGate = gate;
+}
+
+export async function admitExtension(db: Db, clock: Clock, caller: Caller): Promise<void> {
+  if (!extensionGate) throw new Error('No extension gate: buildApp() names it.');
+  await extensionGate(db, clock, caller);
 }
 
 /**

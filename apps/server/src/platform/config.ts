@@ -86,6 +86,8 @@ export interface AppConfig {
   payments: PaymentsConfig;
   /** Built web app to serve; skipped when the folder has no index.html. */
   webDist: string;
+  /** The built Pro extension (EXTENSION_DIST), zipped for this site when downloaded (docs/domain.md PX10). */
+  extensionDist: string;
   /** Lets tests and the journeys move the clock through /v4/operations/dev/clock (never in production). */
   controllableClock: boolean;
   /** Number of proxies in front of the app whose X-Forwarded-For is trusted for the sign-in limits. */
@@ -169,6 +171,7 @@ const envSchema = z.object({
   HOST: optionalText,
   DATA_DIR: optionalText,
   WEB_DIST: optionalText,
+  EXTENSION_DIST: optionalText,
   DATABASE_URL: optionalText.pipe(
     z
       .string()
@@ -290,6 +293,7 @@ export function loadConfig(raw: NodeJS.ProcessEnv = process.env): AppConfig {
           : undefined,
     },
     webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+    extensionDist: path.resolve(env.EXTENSION_DIST ?? path.join(repoRoot, 'apps/extension/dist')),
     controllableClock: !production && env.CONTROLLABLE_CLOCK,
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,

@@ -1,9 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Audience, Operation, OutputOf, ParsedInputOf } from '@marquee/contract';
-import { fieldWithNul, NOT_A_FORM, nulMessage, operationUrls, readableIssue } from '@marquee/contract';
-import { authenticate, bearerToken, type Caller } from './auth.js';
-import { badInput, loggedOut, noSuchCall, notAdmin, type AppError } from './errors.js';
+import {
+  fieldWithNul,
+  NOT_A_FORM,
+  nulMessage,
+  operationUrls,
+  proExtension,
+  readableIssue,
+} from '@marquee/contract';
+import { admitExtension, authenticate, bearerToken, type Caller } from './auth.js';
+import { AppError, badInput, loggedOut, noSuchCall, notAdmin } from './errors.js';
 import type { AppDeps } from './deps.js';
 import { takeRateOrThrow, type RateRule } from './rate-limit.js';
 import { MINUTE_MS } from './time.js';
@@ -51,7 +58,8 @@ export const CONTRACT_ROUTE = 'contract';
  * 1. the caller: a call for members answers `logged_out` to an unknown or expired token before
  *    anything else is read, so the page reloads to sign-in whatever the body was (B1);
  * 2. the audience: an admin call answers `not_admin` to anyone else (a hidden one, the answer of a
- *    call that does not exist, R1);
+ *    call that does not exist, R1); the Pro extension's session makes only the calls open to it,
+ *    those for Pro members only while its member is Pro (docs/domain.md PX3, PX4);
  * 3. the anonymous-call limit per address (L4);
  * 4. the input: the call's zod schema, with a readable message for every refusal (B2-B4);
  * then the handler.
@@ -74,6 +82,16 @@ export function serve<Op extends Operation<any, any, Audience>>(
         if (op.hidden && caller?.role !== 'admin') throw noSuchCall();
         if (op.audience !== 'public' && !caller) throw loggedOut();
         if (op.audience === 'admin' && caller?.role !== 'admin') throw notAdmin();
+        if (caller?.extension) {
+          if (!op.extension)
+            throw new AppError(
+              403,
+              'error',
+              proExtension.EXTENSION_MESSAGES.notForExtension,
+              'not_for_extension',
+            );
+          if (op.extension === 'pro') await admitExtension(deps.db, deps.clock, caller);
+        }
         if (!caller) await limitAnonymous(deps, req);
         const input = parseInput(op.input, op.method === 'GET' ? req.query : req.body) as ParsedInputOf<Op>;
         return handler({ input, caller: caller as CallerFor<Op['audience']>, deps, req, reply });

@@ -25,6 +25,7 @@ const PrivacyPage = lazyPage(() => import('../features/legal/PrivacyPage'));
 const TermsPage = lazyPage(() => import('../features/legal/TermsPage'));
 const BoardThreadPage = lazyPage(() => import('../features/board/ThreadPage'));
 const ManagedUnsubscribePage = lazyPage(() => import('../features/managed/ManagedUnsubscribePage'));
+const ProExtensionPage = lazyPage(() => import('../features/pro-extension/ProExtensionPage'));
 
 /** The start route: a new member goes through Getting Started first (docs/domain.md G5). */
 function StartPage() {
@@ -190,6 +191,8 @@ export function AppRoutes() {
 
       <Route element={<MembersOnly />}>
         {pageRoutes(MEMBER_PAGES)}
+        {/* The Pro extension's own page (spec 1 §2): a /v5 address, the one the extension opens. */}
+        <Route path="/v5/pro" element={<ProExtensionPage />} />
         <Route element={<AdminOnly />}>{pageRoutes(ADMIN_PAGES)}</Route>
       </Route>
     </Routes>

@@ -131,10 +131,11 @@ export async function writeCredit(
     'credit_write',
     sql`with new_action as (
         insert into ${actions} (offer_id, earner_id, owner_id, listing_id, type, platform, points, cost,
-                                bonus, sponsored, pro_view, exchange, day, created_at)
+                                bonus, sponsored, pro_view, exchange, via_extension, day, created_at)
         values (${c.offer.id}, ${c.earnerId}, ${c.listing.userId}, ${c.listing.id}, ${c.listing.type},
                 ${c.listing.platform}, ${c.offer.points}, ${c.offer.cost}, ${c.offer.bonus}, ${c.offer.sponsored},
-                ${c.offer.proView}, ${c.offer.exchange}::boolean, ${c.today}::date, ${c.now}::timestamptz)
+                ${c.offer.proView}, ${c.offer.exchange}::boolean, ${c.offer.viaExtension}::boolean,
+                ${c.today}::date, ${c.now}::timestamptz)
         returning id),
       day_count as (
         insert into ${dailyActions} (user_id, day, actions, limit_raised)

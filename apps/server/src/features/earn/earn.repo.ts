@@ -368,9 +368,10 @@ export async function countActiveListings(db: Db, ownerId: number, type: string)
 const insertOffers = statement(
   'insert_offers',
   () => sql`insert into ${offers} (earner_id, listing_id, session_id, points, cost, bonus, pro_view, sponsored,
-      exchange, offered_at, expires_at)
+      exchange, via_extension, offered_at, expires_at)
     select ${sql.placeholder('earner')}::int, o.listing, ${sql.placeholder('session')}::int, o.points, o.cost,
-      o.bonus, o.pro_view, o.sponsored, ${sql.placeholder('exchange')}::boolean, ${sql.placeholder('at')}::timestamptz,
+      o.bonus, o.pro_view, o.sponsored, ${sql.placeholder('exchange')}::boolean,
+      ${sql.placeholder('viaExtension')}::boolean, ${sql.placeholder('at')}::timestamptz,
       ${sql.placeholder('at')}::timestamptz + make_interval(secs => o.open_secs)
     from unnest(${sql.placeholder('listings')}::int[], ${sql.placeholder('points')}::int[],
       ${sql.placeholder('costs')}::int[], ${sql.placeholder('bonuses')}::int[], ${sql.placeholder('proViews')}::bool[],
@@ -380,7 +381,8 @@ const insertOffers = statement(
 
 /**
  * The offers of one fetch (D5.1), written in one statement: one entry per listing in each array.
- * `exchange` marks the whole batch as IMDb view-for-view offers (D7.2, EX11), which pay nothing.
+ * `exchange` marks the whole batch as IMDb view-for-view offers (D7.2, EX11), which pay nothing;
+ * `viaExtension` as made to the Pro extension's session (PX5).
  */
 export async function writeOffers(
   db: Db,
@@ -389,6 +391,7 @@ export async function writeOffers(
     session: number;
     at: Date;
     exchange: boolean;
+    viaExtension: boolean;
     listings: number[];
     points: number[];
     costs: number[];

@@ -40,6 +40,8 @@ export const offers = pgTable(
     sponsored: boolean().notNull().default(false),
     /** An IMDb view-for-view offer (D7.2): no points change hands. */
     exchange: boolean().notNull().default(false),
+    /** Made to the Pro extension's session (D15.1): open 900 s, and its credit is marked (PX5). */
+    viaExtension: boolean().notNull().default(false),
     offeredAt: timestamp({ withTimezone: true }).notNull(),
     /** Start pressed: the page opened, the confirm button or the video shown (D11.1 dwell). */
     startedAt: timestamp({ withTimezone: true }),
@@ -80,6 +82,8 @@ export const actions = pgTable(
     proView: boolean().notNull().default(false),
     /** An IMDb view-for-view (D7.2): counts toward daily actions, shows as V4V, moves no points. */
     exchange: boolean().notNull().default(false),
+    /** Done by the Pro extension (D15.1): its history rows say so (PX5). */
+    viaExtension: boolean().notNull().default(false),
     /** The Pacific day of the credit (D1.1). */
     day: date({ mode: 'string' }).notNull(),
     /** 'credited', 'verified', 'missing', 'reversed' or 'invalid' (D5.6, D11.3). */

@@ -29,6 +29,7 @@ import {
   underShadowMax,
 } from './earn.policy.js';
 import { readSettings } from '../../platform/settings.repo.js';
+import { runningExtension, versionLink } from '../pro-extension/index.js';
 
 const { EARN, LISTING_TYPES, TYPE_OF_PLATFORM } = earn;
 type EarnListing = earn.EarnListing;
@@ -45,16 +46,20 @@ const POINTS_MAXED_MESSAGE = (cap: number) =>
 const NO_LISTINGS_MESSAGE = 'There are no listings for you right now. We will check again in a minute.';
 const CHECKTOKEN_MESSAGE = (platform: Platform) =>
   `Please check your ${PLATFORM_NAME[platform]} account before earning here.`;
+const EXTENSION_IMDB_ONLY = 'The Marquee extension does IMDb views only.';
 
 /** Premium and pro members may ask for IMDbPro views (spec 1 §6). */
 export const canShowPro = (membership: Membership) => membership === 'premium' || membership === 'pro';
 
 /**
  * earnPoints/fetchListings (D4): statuses in the order checktoken, managed, done, pointsmaxed,
- * nolistings, success; every listing returned is recorded as an offer (D5.1).
+ * nolistings, success; every listing returned is recorded as an offer (D5.1). The Pro extension's
+ * own fetches (PX5) are of IMDb listings only, answered `oeb`, and their offers stay open 900 s; a
+ * member's own IMDb tab while their extension runs shows its work instead of listings (PX6).
  */
 export async function fetchListings(deps: AppDeps, caller: Caller, input: FetchInput): Promise<FetchAnswer> {
   const now = deps.clock.now();
+  if (caller.extension && input.listingType !== 'imdb') throw forbidden(EXTENSION_IMDB_ONLY);
   const today = pacificDay(now);
   const candidates = (types: ListingType[]) =>
     types.length
@@ -101,13 +106,14 @@ export async function fetchListings(deps: AppDeps, caller: Caller, input: FetchI
     status: 'success',
     listings: [],
     message: '',
-    extVersionLink: '/v5/pro/?welcome=yes',
+    extVersionLink: versionLink(deps.config.extensionDist),
     giveProViewOption: proOption,
     showMePro: member.showMePro,
     free_sponsored: false,
     daily_max: allowance.max,
     actions_today: allowance.actions,
-    oeb: false,
+    oeb: caller.extension,
+    extension: null,
     potential_fb: 0,
     potential_tw: 0,
   };
@@ -128,6 +134,11 @@ export async function fetchListings(deps: AppDeps, caller: Caller, input: FetchI
   const cap = imdbPointsCap(membership);
   const imdbMaxed = member.points >= cap;
   if (input.listingType === 'imdb' && imdbMaxed) return answer('pointsmaxed', POINTS_MAXED_MESSAGE(cap));
+  // PX6: two hands on one offer would undo each other's Start, so the tab leaves them to the extension.
+  if (input.listingType === 'imdb' && !caller.extension && membership === 'pro') {
+    const extension = await runningExtension(deps.db, caller.userId, now);
+    if (extension) return answer('success', '', { oeb: true, extension });
+  }
 
   // The profile earn list leaves out what this earner cannot do, and says what linking would add.
   const potential = { potential_tw: 0, potential_fb: 0 };
@@ -192,7 +203,7 @@ async function recordOffers(
         ? managed.MANAGED_VIEW_POINTS
         : row.give + (proView ? EARN.proViewBonus : 0);
     const bonus = row.featured ? 1 : 0;
-    const window = offerWindowSeconds(type);
+    const window = offerWindowSeconds(type, { proExtension: caller.extension });
     return {
       row,
       type,
@@ -215,6 +226,7 @@ async function recordOffers(
     session: caller.sessionId,
     at: ctx.now,
     exchange: false,
+    viaExtension: caller.extension,
     listings: planned.map((p) => p.values.listingId),
     points: planned.map((p) => p.values.points),
     costs: planned.map((p) => p.values.cost),
@@ -263,7 +275,9 @@ export async function startAction(deps: AppDeps, caller: Caller, listingId: numb
   if (!latest || latest.actionId !== null || latest.offer.expiresAt <= now) {
     throw new AppError(409, 'error', NOT_OFFERED);
   }
-  const window = offerWindowSeconds(latest.listing.type as ListingType);
+  const window = offerWindowSeconds(latest.listing.type as ListingType, {
+    proExtension: latest.offer.viaExtension,
+  });
   const expiresAt = new Date(Math.max(latest.offer.expiresAt.getTime(), now.getTime() + window * 1000));
   await extendOffer(deps.db, latest.offer.id, { startedAt: latest.offer.startedAt ?? now, expiresAt });
   return {

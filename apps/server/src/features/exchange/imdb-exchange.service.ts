@@ -143,6 +143,7 @@ async function recordOffers(
     session: caller.sessionId,
     at: now,
     exchange: true,
+    viaExtension: false,
     listings: rows.map((r) => r.id),
     points: none,
     costs: none,

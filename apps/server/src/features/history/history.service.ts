@@ -44,9 +44,11 @@ function actionText(a: HistoryRow['action'], mine: boolean, otherName: string): 
   }
   const pro = a.proView ? ' (IMDbPro view)' : '';
   const paidBy = !mine && a.sponsored ? ' (a sponsored action)' : '';
+  // PX9: both sides read that the Pro extension did the view.
+  const extension = a.viaExtension ? ' (by the Pro extension)' : '';
   return mine
-    ? `You ${verb} ${otherName}'s ${what}${pro}`
-    : `${otherName} ${verb} your ${what}${pro}${paidBy}`;
+    ? `You ${verb} ${otherName}'s ${what}${pro}${extension}`
+    : `${otherName} ${verb} your ${what}${pro}${extension}${paidBy}`;
 }
 
 /**

@@ -2,4 +2,10 @@
  * The login feature's public entry: what other features may use of it (the boundary rule,
  * docs/architecture.md "Boundaries"). Everything else in this folder is the feature's own.
  */
-export { originOf, startSession, type RequestOrigin } from './session.service.js';
+export {
+  endSession,
+  originOf,
+  startExtensionSession,
+  startSession,
+  type RequestOrigin,
+} from './session.service.js';

@@ -12,17 +12,24 @@ export async function createSession(
     address: string | null;
     userAgent: string | null;
     impersonatedBy?: number;
+    /** The Pro extension's own session (PX3). */
+    kind?: 'browser' | 'extension';
   },
-) {
-  await db.insert(sessions).values({
-    tokenHash: s.tokenHash,
-    userId: s.userId,
-    createdAt: s.at,
-    lastUsedAt: s.at,
-    address: s.address,
-    userAgent: s.userAgent?.slice(0, 300) ?? null,
-    impersonatedBy: s.impersonatedBy ?? null,
-  });
+): Promise<number> {
+  const [row] = await db
+    .insert(sessions)
+    .values({
+      tokenHash: s.tokenHash,
+      userId: s.userId,
+      createdAt: s.at,
+      lastUsedAt: s.at,
+      address: s.address,
+      userAgent: s.userAgent?.slice(0, 300) ?? null,
+      impersonatedBy: s.impersonatedBy ?? null,
+      kind: s.kind ?? 'browser',
+    })
+    .returning({ id: sessions.id });
+  return (row as { id: number }).id;
 }
 
 export async function revokeSession(db: Db, sessionId: number, at: Date) {

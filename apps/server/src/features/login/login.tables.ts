@@ -17,6 +17,8 @@ export const sessions = pgTable(
     userAgent: text(),
     /** Use-as-user (D13.2): the admin this session lets use the member's account; null for the member's own. */
     impersonatedBy: integer(),
+    /** 'browser', or 'extension': the paired Pro extension's own session, for its calls only (PX3). */
+    kind: text().notNull().default('browser'),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );

@@ -14,6 +14,7 @@ const sessionQuery = preparedOnce((db) =>
       role: users.role,
       status: users.status,
       impersonatedBy: sessions.impersonatedBy,
+      kind: sessions.kind,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

@@ -26,6 +26,25 @@ export async function currentUser(deps: AppDeps, userId: number, db: Db = deps.d
   return presentCurrentUser(row, deps.clock.now());
 }
 
+/**
+ * A session for the Pro extension a member pairs (docs/domain.md PX2, PX3): its own token, which
+ * only the extension's calls accept, in the transaction that records the pairing.
+ */
+export async function startExtensionSession(db: Db, userId: number, origin: RequestOrigin, at: Date) {
+  const token = newToken();
+  const sessionId = await repo.createSession(db, {
+    tokenHash: hashToken(token),
+    userId,
+    at,
+    ...origin,
+    kind: 'extension',
+  });
+  return { token, sessionId };
+}
+
+/** Ends one session (an extension signed out or unpaired, PX2). */
+export const endSession = (db: Db, sessionId: number, at: Date) => repo.revokeSession(db, sessionId, at);
+
 export async function startSession(
   deps: AppDeps,
   userId: number,

@@ -136,19 +136,20 @@ function ProExtensionHelp() {
         {user.abilities.proTools ? (
           <>
             <p className="small">
-              As a Pro member you can let the Marquee extension do your IMDb views: it opens each page, finds
-              the number and answers for you while this tab stays open.
+              As a Pro member you can let the Marquee Pro extension do your IMDb views: it opens each page in
+              a background tab, reads the number and answers for you, within your Daily Actions.
             </p>
             <ul className="small mb-0">
-              <li>Install it, then sign in to Marquee in the same browser.</li>
               <li>
-                Keep this dashboard open on the IMDb tab: the list waits 15 minutes instead of 30 seconds.
+                Install it and pair it with your account on the <Link to="/v5/pro">Pro extension page</Link>.
               </li>
-              <li>If views stop, reload this page and check that the extension is switched on.</li>
+              <li>It works in the background: you need not keep this page open.</li>
+              <li>Pause or resume it from its button in your browser’s toolbar.</li>
+              <li>It stops by itself when the listings run out or your Daily Actions are used up.</li>
               {link && (
                 <li>
-                  <a href={link} target="_blank" rel="noopener noreferrer">
-                    Get the latest version<span className="visually-hidden"> (opens in a new window)</span>
+                  <a href={link} download>
+                    Download the latest version
                   </a>
                 </li>
               )}

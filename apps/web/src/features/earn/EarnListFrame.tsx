@@ -6,7 +6,13 @@ import { PageLoading } from '../../ui/Preloader';
 import { AccountCheck } from '../linked-accounts';
 import { ActionHelperModal, RecentlyMissedModal } from './EarnModals';
 import { ListingCard, type ActionMissing } from './ListingCard';
-import { DoneNotice, ErrorNotice, ManagedNotice, PointsMaxedNotice } from './ListNotices';
+import {
+  DoneNotice,
+  ErrorNotice,
+  ExtensionRunningNotice,
+  ManagedNotice,
+  PointsMaxedNotice,
+} from './ListNotices';
 import { formatClock, type CountdownState } from './timing';
 
 /** One load of listings, as each list draws it; a reload mounts a fresh one. */
@@ -68,7 +74,15 @@ export function EarnListFrame({
       case 'success':
       case 'nolistings':
         body =
-          answer.status === 'success' && answer.listings.length ? (
+          answer.oeb && answer.extension ? (
+            // Spec 1 §4 "running with the pro extension" (PX6): its work in place of listings.
+            <ExtensionRunningNotice
+              today={answer.extension}
+              checkedAt={listings.dataUpdatedAt}
+              checking={isFetching}
+              onRecheck={reload}
+            />
+          ) : answer.status === 'success' && answer.listings.length ? (
             <LoadedList
               key={listings.dataUpdatedAt}
               answer={answer}

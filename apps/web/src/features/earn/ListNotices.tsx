@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import Button from 'react-bootstrap/Button';
-import type { earn } from '@marquee/contract';
+import type { earn, proExtension } from '@marquee/contract';
 import { useCurrentUser } from '../../app/session';
 import { recheckAt } from './timing';
 import { useNow } from './useNow';
@@ -68,6 +68,34 @@ export function NoListingsNotice({
         </p>
       )}
     </Notice>
+  );
+}
+
+/**
+ * Spec 1 §4 "running with the pro extension" (docs/domain.md PX6): the member's paired extension is
+ * doing their IMDb views, so the tab shows what it did today in place of listings, and looks again
+ * every minute, so that the listings come back soon after the extension pauses or stops.
+ */
+export function ExtensionRunningNotice({
+  today,
+  ...recheck
+}: {
+  today: proExtension.ExtensionToday;
+  checkedAt: number;
+  checking: boolean;
+  onRecheck: () => void;
+}) {
+  return (
+    <NoListingsNotice title="Your Pro extension is doing your IMDb views" {...recheck}>
+      <p>
+        Today it did {count.format(today.views)} IMDb {today.views === 1 ? 'view' : 'views'} for{' '}
+        {count.format(today.points)} points. You need not keep this page open: it works in the background.
+      </p>
+      <p className="mb-0">
+        To do views yourself, pause it from the Marquee Pro button in your browser’s toolbar; your listings
+        come back here. <Link to="/v5/pro">Manage the extension</Link>
+      </p>
+    </NoListingsNotice>
   );
 }
 

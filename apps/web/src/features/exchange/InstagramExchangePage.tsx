@@ -7,7 +7,7 @@ import { setupQuery, swapListsQuery } from './api';
 import { ExchangeHead } from './ExchangeHead';
 import { MembersOnlyPrompt, useIsFreeMember } from './MembershipRequired';
 import { AdviceCard, MyInstagramListing, PromoCard } from './MyInstagramListing';
-import { LoadFailed } from './LoadFailed';
+import { LoadFailed } from '../../ui/LoadState';
 import { SetupForm } from './SetupForm';
 import { SwapLists } from './SwapLists';
 
@@ -35,6 +35,7 @@ function InstagramExchange() {
   if (setup.isError) {
     return (
       <LoadFailed
+        className="mq-exchange-failed"
         what="your Instagram listing"
         error={setup.error}
         retrying={setup.isFetching}

@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { exchange } from '@marquee/contract';
 import { PageLoading } from '../../ui/Preloader';
-import { LoadFailed } from './LoadFailed';
+import { LoadFailed } from '../../ui/LoadState';
 import { shownList } from './swap';
 import { SwapCard } from './SwapCard';
 
@@ -45,6 +45,7 @@ export function SwapLists({ lists }: { lists: UseQueryResult<exchange.AvailableL
   } else if (lists.isError) {
     body = (
       <LoadFailed
+        className="mq-exchange-failed"
         what="the listings"
         error={lists.error}
         retrying={lists.isFetching}

@@ -98,6 +98,7 @@ export const imdbListingsQuery = queryOptions({
       showMePro: false,
       free_sponsored: false,
       oeb: false,
+      extension: null,
       potential_fb: 0,
       potential_tw: 0,
     };

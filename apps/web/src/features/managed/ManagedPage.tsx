@@ -3,10 +3,10 @@ import { Link } from 'react-router';
 import Container from 'react-bootstrap/Container';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { managed } from '@marquee/contract';
-import { ApiError } from '../../app/api';
 import { useSession } from '../../app/session';
 import { ConfirmModal } from '../../ui/ConfirmModal';
 import { showSuccess } from '../../ui/toast';
+import { LoadFailed, Loading } from '../../ui/LoadState';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { RankChart } from './RankChart';
 import {
@@ -46,30 +46,6 @@ export default function ManagedPage() {
   );
 }
 
-/** A read that failed: the server's words when it gave some, and Try again. */
-function LoadFailed({ what, error, onRetry }: { what: string; error: unknown; onRetry: () => void }) {
-  return (
-    <div className="alert alert-danger mb-0" role="alert">
-      <p className="mb-2">
-        <strong>We could not load {what}.</strong>{' '}
-        {error instanceof ApiError ? error.message : 'Something went wrong. Please try again in a moment.'}
-      </p>
-      <button type="button" className="btn btn-sm btn-outline-danger" onClick={onRetry}>
-        Try again
-      </button>
-    </div>
-  );
-}
-
-function Loading({ what }: { what: string }) {
-  return (
-    <p role="status" className="text-body-secondary mb-0">
-      <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-      Loading {what}…
-    </p>
-  );
-}
-
 function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <section className="card mq-managed-card" aria-labelledby={id}>
@@ -105,7 +81,12 @@ function RankHistory() {
       {history.isPending ? (
         <Loading what="your rank history" />
       ) : history.isError ? (
-        <LoadFailed what="your rank history" error={history.error} onRetry={() => void history.refetch()} />
+        <LoadFailed
+          className="mb-0"
+          what="your rank history"
+          error={history.error}
+          onRetry={() => void history.refetch()}
+        />
       ) : history.data.history.length === 0 ? (
         <p className="mq-managed__empty mb-0">{MANAGED_TEXTS.noHistory}</p>
       ) : (
@@ -200,6 +181,7 @@ function Subscription() {
     return (
       <Card id="mq-managed-sub" title={title}>
         <LoadFailed
+          className="mb-0"
           what="your subscription"
           error={subscription.error}
           onRetry={() => void subscription.refetch()}
@@ -324,6 +306,7 @@ function Waitlist() {
     return (
       <Card id="mq-managed-waitlist" title={title}>
         <LoadFailed
+          className="mb-0"
           what="your place on the waitlist"
           error={status.error}
           onRetry={() => void status.refetch()}

@@ -21,10 +21,20 @@ describe('the extension for one site (PX10)', () => {
       background: { service_worker: 'background.js', type: 'module' },
     });
     expect(manifest.content_scripts).toEqual([
-      { matches: ['https://marquee.example/v5/pro*'], js: ['welcome-bridge.js'], run_at: 'document_idle' },
+      {
+        matches: [
+          'https://marquee.example/v5/pro',
+          'https://marquee.example/v5/pro?*',
+          'https://marquee.example/v5/pro/*',
+        ],
+        js: ['welcome-bridge.js'],
+        run_at: 'document_idle',
+      },
     ]);
-    // Chromium's match patterns take no port: a port's site is matched by its host.
-    expect(manifestFor('http://127.0.0.1:3210', '1.0.0').host_permissions[0]).toBe('http://127.0.0.1/*');
+    // A site on a port of its own is that port alone, not every service of its host.
+    const local = manifestFor('http://127.0.0.1:3210', '1.0.0');
+    expect(local.host_permissions[0]).toBe('http://127.0.0.1:3210/*');
+    expect(local.content_scripts[0]?.matches[0]).toBe('http://127.0.0.1:3210/v5/pro');
   });
 
   it('refuses a site that is not an http(s) address', () => {

@@ -30,11 +30,14 @@ export function siteOrigin(siteUrl: string): string {
   return url.origin;
 }
 
-/** A match pattern for every page of the site's host (Chromium's patterns take no port). */
+/** A match pattern for pages of the site itself: its scheme, host and port, nothing else on that host. */
 function sitePattern(origin: string, pathPattern = '/*'): string {
   const url = new URL(origin);
-  return `${url.protocol}//${url.hostname}${pathPattern}`;
+  return `${url.protocol}//${url.host}${pathPattern}`;
 }
+
+/** The welcome page, with or without its slash and query (`/v5/pro/?welcome=yes`), and nothing beside it. */
+const WELCOME_PATHS = ['/v5/pro', '/v5/pro?*', '/v5/pro/*'];
 
 /** The Manifest V3 manifest of the extension for one site. */
 export function manifestFor(siteUrl: string, version: string) {
@@ -57,7 +60,7 @@ export function manifestFor(siteUrl: string, version: string) {
     content_scripts: [
       {
         // The welcome page, where the member pairs the extension with their session (PX2).
-        matches: [sitePattern(origin, '/v5/pro*')],
+        matches: WELCOME_PATHS.map((p) => sitePattern(origin, p)),
         js: ['welcome-bridge.js'],
         run_at: 'document_idle',
       },

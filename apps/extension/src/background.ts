@@ -102,10 +102,17 @@ async function signOut(): Promise<void> {
 /** Only the welcome page of this copy's own site may pair it (PX2). */
 async function fromWelcomePage(sender: chrome.runtime.MessageSender): Promise<boolean> {
   const { site } = await siteConfig();
-  const url = sender.tab?.url ?? sender.url ?? '';
+  let url: URL;
+  try {
+    url = new URL(sender.tab?.url ?? sender.url ?? '');
+  } catch {
+    return false;
+  }
+  const welcome = proExtension.WELCOME_PATH.replace(/\/$/, '');
   return (
     sender.id === chrome.runtime.id &&
-    url.startsWith(`${site}${proExtension.WELCOME_PATH.replace(/\/$/, '')}`)
+    url.origin === site &&
+    (url.pathname === welcome || url.pathname.startsWith(`${welcome}/`))
   );
 }
 

@@ -1,4 +1,4 @@
-import type { PagePort } from './runner.ts';
+import { PageUnavailable, type PagePort } from './runner.ts';
 import type { Ask, ReadOutcome } from './reader/imdb-reader.ts';
 
 /** A page that has not finished loading in this long is left unread. */
@@ -38,7 +38,14 @@ function readInPage(ask: Ask): ReadOutcome | null {
 /** Each listing's page in a background tab of the member's browser (D15.1), closed once read. */
 export const chromePages: PagePort = {
   async readPage(url, ask) {
-    const tab = await chrome.tabs.create({ url, active: false });
+    let tab: chrome.tabs.Tab;
+    try {
+      tab = await chrome.tabs.create({ url, active: false });
+    } catch {
+      throw new PageUnavailable(
+        'Stopped: the browser could not open a tab. Open a browser window, then resume.',
+      );
+    }
     const tabId = tab.id as number;
     let last: ReadOutcome = { found: false, why: 'not-imdb' };
     try {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { earn } from '@marquee/contract';
 import { proExtension } from '@marquee/contract';
 import { MarqueeRefusal, MarqueeUnreachable, type CreditOutcome, type MarqueeApi } from './api.ts';
-import { Runner, type PagePort, type RunProgress } from './runner.ts';
+import { PageUnavailable, Runner, type PagePort, type RunProgress } from './runner.ts';
 import type { Ask, ReadOutcome } from './reader/imdb-reader.ts';
 
 const { PRO_EXTENSION } = proExtension;
@@ -327,5 +327,23 @@ describe('a run of the extension (D15.1, PX5-PX7)', () => {
     const result = await w.runner(new Runner(w.ports)).run();
     expect(tries).toBe(4);
     expect(result).toMatchObject({ state: 'stopped', reason: 'error' });
+  });
+});
+
+describe('a run the browser cannot carry on (PX7)', () => {
+  it('stops, without hiding the listing, when no tab can be opened', async () => {
+    const w = world({ batches: [fetched('success', [listing(1)])] });
+    w.ports.pages = {
+      readPage: async () => {
+        throw new PageUnavailable(
+          'Stopped: the browser could not open a tab. Open a browser window, then resume.',
+        );
+      },
+    };
+    const result = await w.runner(new Runner(w.ports)).run();
+    expect(result).toMatchObject({ state: 'stopped', reason: 'error' });
+    expect(result.message).toMatch(/could not open a tab/);
+    expect(w.calls).not.toContain('hide 1');
+    expect(w.states).toEqual(['running', 'stopped:error']);
   });
 });

@@ -57,6 +57,13 @@ export interface RunnerPorts {
   onProgress(progress: RunProgress): void;
 }
 
+/** The browser could not open a tab for the page: not the page's fault, so nothing is hidden. */
+export class PageUnavailable extends Error {
+  override readonly name = 'PageUnavailable';
+}
+
+const UNEXPECTED = 'Stopped: something went wrong in the extension. Resume to try again.';
+
 /** Waits after Marquee could not be reached, before trying again; then the run stops. */
 export const UNREACHABLE_WAITS_MS = [5_000, 15_000, 30_000];
 
@@ -87,7 +94,13 @@ export class Runner {
     this.update({ state: 'running', reason: null, message: '' });
     const started = await this.withMarquee(() => this.ports.api.reportState('running', null));
     let outcome: Outcome = 'failed' in started && started.failed !== 'skip' ? started.failed : 'next';
-    while (outcome === 'next' && !this.pausing) outcome = await this.batch();
+    try {
+      while (outcome === 'next' && !this.pausing) outcome = await this.batch();
+    } catch (error) {
+      // The browser could not open or read a tab (no window open, say): the run stops rather than
+      // leave the listing unread or start over and over.
+      outcome = { stop: 'error', message: error instanceof PageUnavailable ? error.message : UNEXPECTED };
+    }
     return this.finish(this.pausing && outcome === 'next' ? 'paused' : outcome);
   }
 

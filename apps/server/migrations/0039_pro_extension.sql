@@ -14,6 +14,7 @@ CREATE TABLE "extension_pairings" (
 --> statement-breakpoint
 ALTER TABLE "actions" ADD COLUMN "via_extension" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "offers" ADD COLUMN "via_extension" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "offers" ADD COLUMN "wrong_answer" integer;--> statement-breakpoint
 ALTER TABLE "sessions" ADD COLUMN "kind" text DEFAULT 'browser' NOT NULL;--> statement-breakpoint
 ALTER TABLE "extension_pairings" ADD CONSTRAINT "extension_pairings_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "extension_pairings" ADD CONSTRAINT "extension_pairings_session_id_sessions_id_fk" FOREIGN KEY ("session_id") REFERENCES "public"."sessions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

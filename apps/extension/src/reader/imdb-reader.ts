@@ -70,10 +70,11 @@ export function readImdbAnswer(doc: Document, ask: Ask): ReadOutcome {
 
 /**
  * The running time, as a person finds it: the technical specs' "Runtime", the line under the title
- * ("2h 16m"), or the older layouts' time beside the title. A title page that lists none is answered
- * 0, as the card asks.
+ * ("2h 16m"), or the older layouts' time beside the title. A page whose technical specs (or whose
+ * line under the title) are there without a runtime lists none, and is answered 0 as the card asks;
+ * a page that shows neither is left unanswered: its runtime may simply not have been found (PX5).
  */
-function readRuntime(doc: Document): ReadOutcome {
+function readRuntime(doc: Document): ReadOutcome | null {
   const spec = doc.querySelector('[data-testid="title-techspec_runtime"]');
   if (spec) {
     const value = spec.querySelector('.ipc-metadata-list-item__content-container');
@@ -90,7 +91,10 @@ function readRuntime(doc: Document): ReadOutcome {
   const time = Array.from(doc.querySelectorAll('time[itemprop="duration"]')).find((el) => text(el) !== '');
   const minutes = time ? minutesOf(text(time)) : null;
   if (time && minutes !== null) return { found: true, value: minutes, seen: text(time) };
-  return { found: true, value: 0, seen: 'No runtime listed' };
+  const specsShown = doc.querySelector(
+    '[data-testid="title-techspecs-section"], [data-testid="hero-title-block__metadata"], #titleDetails',
+  );
+  return specsShown ? { found: true, value: 0, seen: 'No runtime listed' } : null;
 }
 
 /**

@@ -9,9 +9,14 @@ export const SESSION_IDLE_MS = 30 * DAY_MS;
 /** An admin's session ends sooner, after 8 hours without use (docs/domain.md AD8). */
 export const ADMIN_SESSION_IDLE_MS = 8 * HOUR_MS;
 
-/** How long a session may go unused: an admin's, or staff's in a member's account (D13.2), 8 hours. */
-export const sessionIdleLimit = (session: { role: string; impersonatedBy: number | null }) =>
-  session.role === 'admin' || session.impersonatedBy !== null ? ADMIN_SESSION_IDLE_MS : SESSION_IDLE_MS;
+/**
+ * How long a session may go unused: an admin's, or staff's in a member's account (D13.2), 8 hours;
+ * the Pro extension's, which can do nothing of an admin's (PX3), 30 days like any member's.
+ */
+export const sessionIdleLimit = (session: { role: string; impersonatedBy: number | null; kind?: string }) =>
+  session.kind !== 'extension' && (session.role === 'admin' || session.impersonatedBy !== null)
+    ? ADMIN_SESSION_IDLE_MS
+    : SESSION_IDLE_MS;
 
 /** Last-use times are written at most this often, so reads stay reads. */
 const TOUCH_EVERY_MS = 5 * MINUTE_MS;

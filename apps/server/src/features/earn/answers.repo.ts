@@ -18,6 +18,9 @@ export async function imdbFact(db: Db, pageCode: string, question: string) {
   return row ?? null;
 }
 
+/** PX5: the Pro extension's misses are logged and counted for its member, but neither correct nor pause. */
+const notByExtension = sql`not coalesce((select o.via_extension from ${offers} o where o.id = ${answerMisses.offerId}), false)`;
+
 /**
  * The members other than the earner and the listing's owner who gave this same wrong number since
  * the fact was last confirmed: the possible witnesses of a crowd correction (D5.3 "Who counts").
@@ -36,6 +39,7 @@ export async function othersWithSameAnswer(
         eq(answerMisses.answer, q.answer),
         notInArray(answerMisses.earnerId, [q.earnerId, q.ownerId]),
         gte(answerMisses.createdAt, q.since),
+        notByExtension,
       ),
     );
   return rows.map((r) => r.earnerId);
@@ -136,6 +140,7 @@ export async function missersSince(db: Db, listing: { id: number; ownerId: numbe
         eq(answerMisses.listingId, listing.id),
         ne(answerMisses.earnerId, listing.ownerId),
         gte(answerMisses.createdAt, since),
+        notByExtension,
       ),
     );
   return rows.map((r) => r.earnerId);

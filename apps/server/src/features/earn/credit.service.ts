@@ -9,7 +9,7 @@ import { dayOf } from '../points/index.js';
 import { QUALIFIED_REFERRAL_DAYS } from '../points/index.js';
 import { InsufficientPoints, houseTill } from '../points/index.js';
 import { paymentFailure, type Payment } from '../points/index.js';
-import { latestOffer } from './earn.repo.js';
+import { latestOffer, type OfferAsker } from './earn.repo.js';
 import { creditState, lockCreditAccounts, writeCredit, type Offer } from './credit.repo.js';
 import { takeRate } from '../../platform/rate-limit.js';
 import { CREDIT_SPEED_LIMIT, EARNING_TOO_FAST, creditSpeedKey, minimumDwellSeconds } from './earn.policy.js';
@@ -33,8 +33,8 @@ export interface Credited {
  * The open offer of a listing to an earner that a credit call names (D5.1), with its listing; a
  * credited offer comes back too, so a repeated call can answer with the first result (D3.2).
  */
-export async function openOffer(db: Db, earnerId: number, listingId: number, now: Date) {
-  const row = await latestOffer(db, earnerId, listingId);
+export async function openOffer(db: Db, asker: OfferAsker, listingId: number, now: Date) {
+  const row = await latestOffer(db, asker, listingId);
   if (!row || (row.actionId === null && row.offer.expiresAt <= now)) {
     throw new AppError(409, 'error', NOT_OFFERED);
   }

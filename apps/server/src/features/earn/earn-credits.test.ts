@@ -381,6 +381,8 @@ describe('recordCorrectAnswer (D5.2, D5.7, D11.1)', () => {
 describe('checkIncorrectAnswer (D5.3)', () => {
   async function miss(earner: BuiltMember, ownerId: number, listingId: number, answer: number) {
     await offerAndStart(earner, ownerId, listingId);
+    // As the card sends it: recordCorrectAnswer finds it wrong, then the check (D5.3).
+    await t.call(earn.recordCorrectAnswer, { listing_id: listingId, answer }, earner.token);
     return t.call(earn.checkIncorrectAnswer, { listing_id: listingId, answer }, earner.token);
   }
 

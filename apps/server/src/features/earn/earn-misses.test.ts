@@ -7,7 +7,8 @@ import { users } from '../members/members.tables.js';
 import { listings } from '../listings/listings.tables.js';
 import { alerts } from '../alerts/alerts.tables.js';
 import { actions, answerMisses, imdbFacts } from './earn.tables.js';
-import { ESTABLISHED_AFTER_ANSWERS, ESTABLISHED_AFTER_DAYS } from './earn.policy.js';
+import { ESTABLISHED_AFTER_ANSWERS, ESTABLISHED_AFTER_DAYS, TOO_MANY_TRIES } from './earn.policy.js';
+import { CHECK_YOUR_ANSWER } from './earn.service.js';
 
 // D5.3 and docs/domain.md "Wrong answers": misses count per member, an offer settles once, one alert.
 const t = useTestApp();
@@ -36,8 +37,17 @@ async function startOffer(earner: BuiltMember, ownerId: number, listingId: numbe
   t.clock.advance(10 * SECOND);
 }
 
-const wrong = (earner: BuiltMember, listingId: number, answer: number) =>
+const check = (earner: BuiltMember, listingId: number, answer: number) =>
   t.call(earn.checkIncorrectAnswer, { listing_id: listingId, answer }, earner.token);
+
+/**
+ * A wrong answer as the card sends it (D5.3): recordCorrectAnswer finds it wrong and counts the try,
+ * then checkIncorrectAnswer checks that same number again.
+ */
+async function wrong(earner: BuiltMember, listingId: number, answer: number) {
+  await t.call(earn.recordCorrectAnswer, { listing_id: listingId, answer }, earner.token);
+  return check(earner, listingId, answer);
+}
 
 /** A different wrong number every time, so no two misses agree on a crowd correction. */
 let nextWrong = 100;
@@ -71,12 +81,23 @@ describe('misses counted per member (D5.3)', () => {
     const owner = await buildMember(t.db, t.clock, { points: 1000 });
     const listing = await imdbListing(owner.id);
     const earner = await buildMember(t.db, t.clock);
-    for (let i = 0; i < 6; i++) {
+    // Three wrong tries a day on a listing are all one member has (docs/domain.md, Earning).
+    for (let i = 0; i < 3; i++) {
       const res = await miss(earner, owner.id, listing.id);
       // Each miss still counts in the member's own recently missed.
       expect(res.body).toMatchObject({ status: 'other', recently_missed: i + 1 });
       t.clock.advance(HOUR);
     }
+    await startOffer(earner, owner.id, listing.id);
+    const fourth = await t.call(
+      earn.recordCorrectAnswer,
+      { listing_id: listing.id, answer: 99 },
+      earner.token,
+    );
+    expect(fourth.statusCode).toBe(409);
+    expect(fourth.body.message).toBe(TOO_MANY_TRIES);
+    // Nor does the check take the number the card was refused (a way round the three tries).
+    expect((await check(earner, listing.id, 99)).body.message).toBe(CHECK_YOUR_ANSWER);
     expect(await listingRow(listing.id)).toMatchObject({ status: 'active', statusReason: null });
     expect(await disabledAlerts(owner.id)).toHaveLength(0);
   });
@@ -125,15 +146,41 @@ describe('misses counted per member (D5.3)', () => {
   });
 });
 
+describe('the check is never a way to try more numbers (D5.2, D5.3)', () => {
+  it('takes no number recordCorrectAnswer did not find wrong on the offer, right or wrong', async () => {
+    const owner = await buildMember(t.db, t.clock, { points: 1000 });
+    const listing = await imdbListing(owner.id, 50);
+    const earner = await buildMember(t.db, t.clock);
+    await startOffer(earner, owner.id, listing.id);
+    // Straight to the check, with no answer on the card: refused, nothing recorded.
+    for (const answer of [7, 50]) {
+      const res = await check(earner, listing.id, answer);
+      expect(res.statusCode).toBe(409);
+      expect(res.body.message).toBe(CHECK_YOUR_ANSWER);
+    }
+    // Three wrong tries, then the right number through the check: refused, not credited.
+    for (const answer of [1, 2, 3]) {
+      expect(
+        (await t.call(earn.recordCorrectAnswer, { listing_id: listing.id, answer }, earner.token)).body
+          .status,
+      ).toBe('incorrect');
+    }
+    expect((await check(earner, listing.id, 50)).statusCode).toBe(409);
+    expect(await balance(earner.id)).toBe(0);
+    expect(await missRows(listing.id)).toBe(0);
+    // The last wrong number is the one the check settles.
+    expect((await check(earner, listing.id, 3)).body.status).toBe('other');
+  });
+});
+
 describe('one settlement per offer (D5.3, D3.2)', () => {
-  it('records one miss for ten wrong answers on one offer at once', async () => {
+  it('records one miss for ten checks of a wrong answer on one offer at once', async () => {
     const owner = await buildMember(t.db, t.clock, { points: 1000 });
     const listing = await imdbListing(owner.id, 12);
     const earner = await buildMember(t.db, t.clock);
     await startOffer(earner, owner.id, listing.id);
-    const answers = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => wrong(earner, listing.id, 40 + i)),
-    );
+    await t.call(earn.recordCorrectAnswer, { listing_id: listing.id, answer: 40 }, earner.token);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => check(earner, listing.id, 40)));
     const settled = answers.filter((a) => a.statusCode === 200);
     expect(settled).toHaveLength(1);
     expect(settled[0]?.body).toMatchObject({ status: 'other', recently_missed: 1, points_earned: 0 });
@@ -184,7 +231,8 @@ describe('one settlement per offer (D5.3, D3.2)', () => {
     for (const m of await members(2)) await miss(m, owner.id, listing.id, 15);
     const third = await buildMember(t.db, t.clock, ESTABLISHED);
     await startOffer(third, owner.id, listing.id);
-    const answers = await Promise.all(Array.from({ length: 5 }, () => wrong(third, listing.id, 15)));
+    await t.call(earn.recordCorrectAnswer, { listing_id: listing.id, answer: 15 }, third.token);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => check(third, listing.id, 15)));
     expect(answers.every((a) => a.body.status === 'updated')).toBe(true);
     expect(answers.map((a) => a.body.points_earned).sort()).toEqual([0, 0, 0, 0, 18]);
     expect(await balance(third.id)).toBe(18);

@@ -321,12 +321,26 @@ function fastCandidatesSql(type: string): SQL {
     ) x limit ${limit}`;
 }
 
+/** Who asks for an offer: the earner, and whether through their Pro extension's session (PX5). */
+export interface OfferAsker {
+  userId: number;
+  sessionId: number;
+  extension: boolean;
+}
+
 /**
  * The newest offer of a listing to an earner, open or not, with its listing, its action if it was
  * credited and, for an IMDb listing, the stored facts of its page by question (D5.2), in one query.
+ * A browser answers the member's browser offers, a Pro extension its own session's only (PX5): the
+ * extension and the member's own tabs never take each other's offers.
  */
-export async function latestOffer(db: Db, earnerId: number, listingId: number) {
-  const [row] = await latestOfferQuery(db).execute({ earnerId, listingId });
+export async function latestOffer(db: Db, asker: OfferAsker, listingId: number) {
+  const [row] = await latestOfferQuery(db).execute({
+    earnerId: asker.userId,
+    listingId,
+    viaExtension: asker.extension,
+    sessionId: asker.sessionId,
+  });
   return row ?? null;
 }
 
@@ -348,6 +362,8 @@ const latestOfferQuery = preparedOnce((db) =>
       and(
         eq(offers.earnerId, sql.placeholder('earnerId')),
         eq(offers.listingId, sql.placeholder('listingId')),
+        eq(offers.viaExtension, sql.placeholder('viaExtension')),
+        sql`(not ${sql.placeholder('viaExtension')}::boolean or ${offers.sessionId} = ${sql.placeholder('sessionId')}::int)`,
       ),
     )
     .orderBy(desc(offers.offeredAt), desc(offers.id))
@@ -402,6 +418,11 @@ export async function writeOffers(
   },
 ): Promise<void> {
   await insertOffers(db, batch);
+}
+
+/** A wrong IMDb answer counted on an offer: the number checkIncorrectAnswer may settle (D5.3). */
+export async function noteWrongAnswer(db: Db, offerId: number, answer: number) {
+  await db.update(offers).set({ wrongAnswer: answer }).where(eq(offers.id, offerId));
 }
 
 /** Start pressed (D5.1): when the dwell clock started and when the offer now closes. */

@@ -9,6 +9,7 @@ import { findListing, setListing } from '../listings/index.js';
 import { linkedAccount } from '../linked-accounts/index.js';
 import { askVerifier } from '../linked-accounts/index.js';
 import { PlatformOffline } from '../../integrations/types.js';
+import { noteWrongAnswer } from './earn.repo.js';
 import {
   confirmImdbFact,
   correctAnswerSince,
@@ -57,6 +58,10 @@ function questionOf(listing: Listing, proView: boolean) {
   return imdbQuestion({ imdbType: listing.imdbType, testCat: listing.testCat, proView });
 }
 
+/** checkIncorrectAnswer asked about a number recordCorrectAnswer did not find wrong on this offer. */
+export const CHECK_YOUR_ANSWER =
+  'Please answer on the listing first: only the number you answered there is checked again.';
+
 /** What a wrong normal IMDb answer is told while checkIncorrectAnswer looks again (D5.3). */
 export const CHECKING_ANSWER = 'That does not match what we have for this page. Checking your answer…';
 
@@ -74,7 +79,7 @@ export async function answerImdbOffer(
   kind: 'earn' | 'exchange',
 ): Promise<{ credited: Credited } | { incorrect: true; proView: boolean }> {
   const now = deps.clock.now();
-  const { offer, listing, actionId, facts } = await openOffer(deps.db, caller.userId, listingId, now);
+  const { offer, listing, actionId, facts } = await openOffer(deps.db, caller, listingId, now);
   if (offer.exchange !== (kind === 'exchange')) throw new AppError(409, 'error', NOT_OFFERED);
   requireType(listing, 'imdb-view');
   if (actionId === null) checkDwell(offer, 'imdb-view', now);
@@ -92,6 +97,8 @@ export async function answerImdbOffer(
     if (await takeRate(deps.db, wrongAnswersKey(caller.userId, listing.id), WRONG_ANSWERS_PER_OFFER, now)) {
       throw new AppError(409, 'error', TOO_MANY_TRIES);
     }
+    // The number checkIncorrectAnswer may settle, counted as one of the day's tries.
+    await noteWrongAnswer(deps.db, offer.id, answer);
     return { incorrect: true, proView: offer.proView };
   }
   return { credited: await creditOffer(deps, caller, offer.id) };
@@ -131,10 +138,13 @@ async function establishedAmong(db: Db, ids: number[], now: Date): Promise<Set<n
 export async function checkIncorrectAnswer(deps: AppDeps, caller: Caller, listingId: number, answer: number) {
   const now = deps.clock.now();
   const dayAgo = new Date(now.getTime() - DAY_MS);
-  const { offer, listing, actionId } = await openOffer(deps.db, caller.userId, listingId, now);
+  const { offer, listing, actionId } = await openOffer(deps.db, caller, listingId, now);
   requireType(listing, 'imdb-view');
   if (offer.proView) throw new AppError(400, 'error', MESSAGES.proViewWrong);
   if (actionId === null) checkDwell(offer, 'imdb-view', now);
+  // Only the wrong number recordCorrectAnswer counted is checked again: no other try gets through
+  // here, so the day's three tries hold whichever call answers (docs/domain.md, Earning).
+  if (actionId === null && offer.wrongAnswer !== answer) throw new AppError(409, 'error', CHECK_YOUR_ANSWER);
   const question = questionOf(listing, false);
 
   const outcome = await deps.db.transaction(async (tx) => {
@@ -160,7 +170,9 @@ export async function checkIncorrectAnswer(deps: AppDeps, caller: Caller, listin
     });
     // D5.3 "Who counts": the answer and its witnesses count only from established members.
     const counting = await establishedAmong(tx, [caller.userId, ...witnesses], now);
-    if (counting.has(caller.userId) && witnesses.filter((id) => counting.has(id)).length >= CROWD_AGREEMENT) {
+    // A machine's reading is never a vote: the Pro extension's answers correct no fact (PX5).
+    const votes = !offer.viaExtension && counting.has(caller.userId);
+    if (votes && witnesses.filter((id) => counting.has(id)).length >= CROWD_AGREEMENT) {
       await confirmImdbFact(tx, {
         pageCode: listing.externalId,
         question: question.key,
@@ -221,7 +233,7 @@ export async function checkIncorrectAnswer(deps: AppDeps, caller: Caller, listin
 /** recordYouTubeView (D5.5): credited no earlier than 30 s after Start, by the server's clock. */
 export async function recordYouTubeView(deps: AppDeps, caller: Caller, listingId: number) {
   const now = deps.clock.now();
-  const { offer, listing, actionId } = await openOffer(deps.db, caller.userId, listingId, now);
+  const { offer, listing, actionId } = await openOffer(deps.db, caller, listingId, now);
   requireType(listing, 'youtube-view');
   if (actionId === null) checkDwell(offer, 'youtube-view', now);
   const credited = await creditOffer(deps, caller, offer.id);
@@ -241,7 +253,7 @@ export async function confirmAction(
   const now = deps.clock.now();
   const platform = PLATFORM_OF_TYPE[type];
   const platformName = PLATFORM_NAME[platform];
-  const { offer, listing, actionId } = await openOffer(deps.db, caller.userId, listingId, now);
+  const { offer, listing, actionId } = await openOffer(deps.db, caller, listingId, now);
   requireType(listing, type);
   const account = await linkedAccount(deps.db, caller.userId, platform);
   if (!account || account.status !== 'verified') {

@@ -42,6 +42,11 @@ export const offers = pgTable(
     exchange: boolean().notNull().default(false),
     /** Made to the Pro extension's session (D15.1): open 900 s, and its credit is marked (PX5). */
     viaExtension: boolean().notNull().default(false),
+    /**
+     * The last wrong IMDb answer recordCorrectAnswer counted on this offer: checkIncorrectAnswer
+     * settles that number and no other, so it is never a way to try more (docs/domain.md, Earning).
+     */
+    wrongAnswer: integer(),
     offeredAt: timestamp({ withTimezone: true }).notNull(),
     /** Start pressed: the page opened, the confirm button or the video shown (D11.1 dwell). */
     startedAt: timestamp({ withTimezone: true }),

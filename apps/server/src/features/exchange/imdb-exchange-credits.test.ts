@@ -173,6 +173,7 @@ describe('exchange/imdb/recordCorrectAnswer (EX11, EX12)', () => {
       );
       await t.call(earn.startAction, { listing_id: owner.listing.id }, m.token);
       t.clock.advance(10 * SECOND);
+      await t.call(earn.recordCorrectAnswer, { listing_id: owner.listing.id, answer: 44 }, m.token);
       const missed = await t.call(
         earn.checkIncorrectAnswer,
         { listing_id: owner.listing.id, answer: 44 },

@@ -52,11 +52,14 @@ describe('a view-for-view view is credited only to a viewer who is still on the 
       );
       await t.call(earn.startAction, { listing_id: owner.listing.id }, m.token);
       t.clock.advance(10 * SECOND);
+      await t.call(earn.recordCorrectAnswer, { listing_id: owner.listing.id, answer: 44 }, m.token);
       await t.call(earn.checkIncorrectAnswer, { listing_id: owner.listing.id, answer: 44 }, m.token);
     }
     const viewer = await swapper(t, 12, established);
     const actionsBefore = (await actionsOf(viewer.member.id)).length;
     await offerAndStart(t, viewer.member, owner.listing.id);
+    // The card's wrong answer, while still paid; the membership then lapses before the check.
+    expect((await answerView(t, viewer.member, owner.listing.id, 44)).body.status).toBe('incorrect');
     await t.db
       .update(users)
       .set({ premiumExpires: new Date(t.clock.now().getTime() - SECOND) })

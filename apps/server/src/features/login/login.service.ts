@@ -102,7 +102,8 @@ export async function checkToken(deps: AppDeps, input: { token: string; version:
     };
   }
   const caller = await authenticate(deps.db, deps.clock, input.token);
-  if (!caller) throw loggedOut();
+  // The Pro extension's session signs no one in to the site (docs/domain.md PX3).
+  if (!caller || caller.extension) throw loggedOut();
   return { status: 'success' as const, user: await currentUser(deps, caller.userId) };
 }
 

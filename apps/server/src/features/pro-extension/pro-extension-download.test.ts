@@ -52,7 +52,11 @@ describe('the extension’s download (PX10)', () => {
       'https://m.imdb.com/*',
       'https://pro.imdb.com/*',
     ]);
-    expect(manifest.content_scripts[0]?.matches).toEqual(['https://marquee.example/v5/pro*']);
+    expect(manifest.content_scripts[0]?.matches).toEqual([
+      'https://marquee.example/v5/pro',
+      'https://marquee.example/v5/pro?*',
+      'https://marquee.example/v5/pro/*',
+    ]);
     expect(files.get('background.js')?.toString()).toBe('console.log("background");\n');
     // Made once per build: the same bytes every time.
     const again = await t.app.inject({ method: 'GET', url: '/v5/pro/download/marquee-pro-1.2.3.zip' });

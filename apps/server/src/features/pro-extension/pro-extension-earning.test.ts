@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { earn, history, proExtension } from '@marquee/contract';
 import { useTestApp } from '../../../test/test-app.js';
+import { buildMember, unique } from '../../../test/factories.js';
 import { onlyTheseListings, pairedPro } from './pro-extension.test-support.js';
 import { users } from '../members/members.tables.js';
-import { actions, offers } from '../earn/earn.tables.js';
+import { actions, imdbFacts, offers } from '../earn/earn.tables.js';
+import { listings } from '../listings/listings.tables.js';
+import { ESTABLISHED_AFTER_ANSWERS } from '../earn/earn.policy.js';
 import { dailyActions } from '../points/points.tables.js';
 import { subscriptions } from '../membership/membership.tables.js';
 import { pacificDay } from '../../platform/time.js';
@@ -170,6 +173,100 @@ describe('fair play holds for the extension as for a person (D11.1)', () => {
     await onlyTheseListings(t, 1);
     await t.db.insert(dailyActions).values({ userId: pro.id, day: pacificDay(t.clock.now()), actions: 60 });
     expect((await fetchImdb(pro.extension)).body.status).toBe('done');
+  });
+});
+
+describe('a machine’s reading is no vote (PX5, D5.3)', () => {
+  /** An established Pro member whose extension gives `answer` on the listing, as the card would. */
+  async function extensionMisses(listingId: number, answer: number) {
+    const pro = await pairedPro(t, { imdbAnswers: ESTABLISHED_AFTER_ANSWERS });
+    await fetchImdb(pro.extension);
+    await t.call(earn.startAction, { listing_id: listingId }, pro.extension);
+    t.clock.advance(6 * SECOND);
+    await t.call(earn.recordCorrectAnswer, { listing_id: listingId, answer }, pro.extension);
+    return t.call(earn.checkIncorrectAnswer, { listing_id: listingId, answer }, pro.extension);
+  }
+
+  it('never rewrites a fact, nor witnesses a person’s correction', async () => {
+    const {
+      listings: [listing],
+    } = await onlyTheseListings(t, 1, 12);
+    for (let i = 0; i < 3; i += 1) {
+      expect((await extensionMisses(listing?.id as number, 0)).body.status).toBe('other');
+    }
+    const person = await buildMember(t.db, t.clock, { imdbAnswers: ESTABLISHED_AFTER_ANSWERS });
+    await fetchImdb(person.token);
+    await t.call(earn.startAction, { listing_id: listing?.id }, person.token);
+    t.clock.advance(6 * SECOND);
+    await t.call(earn.recordCorrectAnswer, { listing_id: listing?.id, answer: 0 }, person.token);
+    const checked = await t.call(
+      earn.checkIncorrectAnswer,
+      { listing_id: listing?.id, answer: 0 },
+      person.token,
+    );
+    expect(checked.body.status).toBe('other');
+    const [fact] = await t.db
+      .select()
+      .from(imdbFacts)
+      .where(eq(imdbFacts.pageCode, listing?.externalId as string));
+    expect(fact?.value).toBe(12);
+  });
+
+  it('never pauses a listing, however many extensions miss it', async () => {
+    const {
+      listings: [listing],
+    } = await onlyTheseListings(t, 1, 12);
+    for (let i = 0; i < 6; i += 1) await extensionMisses(listing?.id as number, 100 + i);
+    const [row] = await t.db
+      .select()
+      .from(listings)
+      .where(eq(listings.id, listing?.id as number));
+    expect(row).toMatchObject({ status: 'active' });
+  });
+});
+
+describe('the extension and the member’s own tabs keep to their own offers (PX5)', () => {
+  it('does not start or answer an offer made to the member’s browser, and the browser not the extension’s', async () => {
+    const pro = await pairedPro(t);
+    const {
+      listings: [listing],
+    } = await onlyTheseListings(t, 1, 12);
+    await fetchImdb(pro.token);
+    const byExtension = await t.call(earn.startAction, { listing_id: listing?.id }, pro.extension);
+    expect(byExtension.statusCode).toBe(409);
+    await fetchImdb(pro.extension);
+    await t.call(earn.startAction, { listing_id: listing?.id }, pro.extension);
+    // The member's own tab fetches the same listing meanwhile: the extension's started offer stands.
+    await fetchImdb(pro.token);
+    t.clock.advance(6 * SECOND);
+    const answered = await t.call(
+      earn.recordCorrectAnswer,
+      { listing_id: listing?.id, answer: 12 },
+      pro.extension,
+    );
+    expect(answered.body.status).toBe('success');
+    const [action] = await t.db.select().from(actions).where(eq(actions.earnerId, pro.id));
+    expect(action?.viaExtension).toBe(true);
+  });
+
+  it('keeps two of the member’s extensions to their own offers too', async () => {
+    const pro = await pairedPro(t);
+    const second = await t.call(
+      proExtension.pair,
+      { install_id: `install-${unique()}${unique()}`, version: '1.0.0' },
+      pro.token,
+    );
+    const {
+      listings: [listing],
+    } = await onlyTheseListings(t, 1, 12);
+    await fetchImdb(pro.extension);
+    await t.call(earn.startAction, { listing_id: listing?.id }, pro.extension);
+    await fetchImdb(second.body.token);
+    t.clock.advance(6 * SECOND);
+    expect(
+      (await t.call(earn.recordCorrectAnswer, { listing_id: listing?.id, answer: 12 }, pro.extension)).body
+        .status,
+    ).toBe('success');
   });
 });
 

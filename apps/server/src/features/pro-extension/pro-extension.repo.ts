@@ -1,5 +1,6 @@
-import { and, count, eq, gte, isNull, lt, sql, sum } from 'drizzle-orm';
+import { and, count, eq, gt, gte, isNull, lt, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.js';
+import { SESSION_IDLE_MS } from '../../platform/auth.js';
 import { sessions } from '../login/login.tables.js';
 import { actions } from '../earn/earn.tables.js';
 import { extensionPairings } from './pro-extension.tables.js';
@@ -13,15 +14,25 @@ export async function lockPairingsOf(tx: Db, userId: number): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${PAIRING_LOCKS}, ${userId})`);
 }
 
-/** The member's pairings whose session is still live, newest first. */
-export async function livePairings(db: Db, userId: number): Promise<PairingRow[]> {
-  const rows = await db
+/** The extension's session is live: not revoked, and used in the last 30 days (D2.6). */
+const liveSession = (now: Date) =>
+  and(
+    eq(sessions.id, extensionPairings.sessionId),
+    isNull(sessions.revokedAt),
+    gt(sessions.lastUsedAt, new Date(now.getTime() - SESSION_IDLE_MS)),
+  );
+
+/** The member's pairings whose session is still live, newest first (the welcome page). */
+export const livePairingsQuery = (db: Db, userId: number, now: Date) =>
+  db
     .select({ pairing: extensionPairings })
     .from(extensionPairings)
-    .innerJoin(sessions, and(eq(sessions.id, extensionPairings.sessionId), isNull(sessions.revokedAt)))
+    .innerJoin(sessions, liveSession(now))
     .where(eq(extensionPairings.userId, userId))
     .orderBy(sql`${extensionPairings.pairedAt} desc, ${extensionPairings.id} desc`);
-  return rows.map((r) => r.pairing);
+
+export async function livePairings(db: Db, userId: number, now: Date): Promise<PairingRow[]> {
+  return (await livePairingsQuery(db, userId, now)).map((r) => r.pairing);
 }
 
 /** The pairing an installation made before, live or not (its session may have been revoked since). */
@@ -70,11 +81,11 @@ export async function pairingOfSession(db: Db, sessionId: number) {
 }
 
 /** A live pairing of this member by its id. */
-export async function livePairingOf(db: Db, userId: number, id: number) {
+export async function livePairingOf(db: Db, userId: number, id: number, now: Date) {
   const [row] = await db
     .select({ pairing: extensionPairings })
     .from(extensionPairings)
-    .innerJoin(sessions, and(eq(sessions.id, extensionPairings.sessionId), isNull(sessions.revokedAt)))
+    .innerJoin(sessions, liveSession(now))
     .where(and(eq(extensionPairings.id, id), eq(extensionPairings.userId, userId)))
     .limit(1);
   return row?.pairing ?? null;
@@ -105,12 +116,15 @@ export async function touchPairing(db: Db, sessionId: number, at: Date) {
     );
 }
 
-/** Whether one of the member's paired extensions said it runs and called since `since` (PX6). */
-export async function hasRunningPairing(db: Db, userId: number, since: Date): Promise<boolean> {
-  const [row] = await db
+/**
+ * Whether one of the member's paired extensions said it runs and called since `since` (PX6): asked
+ * on every IMDb tab of a Pro member, so it reads the member's pairings by their index alone.
+ */
+export const runningPairingQuery = (db: Db, userId: number, since: Date) =>
+  db
     .select({ id: extensionPairings.id })
     .from(extensionPairings)
-    .innerJoin(sessions, and(eq(sessions.id, extensionPairings.sessionId), isNull(sessions.revokedAt)))
+    .innerJoin(sessions, liveSession(since))
     .where(
       and(
         eq(extensionPairings.userId, userId),
@@ -119,6 +133,9 @@ export async function hasRunningPairing(db: Db, userId: number, since: Date): Pr
       ),
     )
     .limit(1);
+
+export async function hasRunningPairing(db: Db, userId: number, since: Date): Promise<boolean> {
+  const [row] = await runningPairingQuery(db, userId, since);
   return Boolean(row);
 }
 
@@ -126,8 +143,8 @@ export async function hasRunningPairing(db: Db, userId: number, since: Date): Pr
  * The views the member's extensions were credited on a Pacific day, and their points (PX6): the
  * day's range of the earner's own index (actions_earner_created_idx).
  */
-export async function extensionDay(db: Db, userId: number, day: { from: Date; to: Date }) {
-  const [row] = await db
+export const extensionDayQuery = (db: Db, userId: number, day: { from: Date; to: Date }) =>
+  db
     .select({ views: count(), points: sum(actions.points) })
     .from(actions)
     .where(
@@ -139,5 +156,8 @@ export async function extensionDay(db: Db, userId: number, day: { from: Date; to
         sql`${actions.status} not in ('reversed', 'invalid')`,
       ),
     );
+
+export async function extensionDay(db: Db, userId: number, day: { from: Date; to: Date }) {
+  const [row] = await extensionDayQuery(db, userId, day);
   return { views: row?.views ?? 0, points: Number(row?.points ?? 0) };
 }

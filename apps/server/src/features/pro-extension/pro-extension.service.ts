@@ -99,7 +99,7 @@ export async function pair(
       await deletePairing(tx, earlier.id);
       await endSession(tx, earlier.sessionId, now);
     }
-    if ((await livePairings(tx, caller.userId)).length >= PRO_EXTENSION.maxPairings) {
+    if ((await livePairings(tx, caller.userId, now)).length >= PRO_EXTENSION.maxPairings) {
       throw conflict(EXTENSION_MESSAGES.tooManyPairings);
     }
     const session = await startExtensionSession(tx, caller.userId, origin, now);
@@ -131,7 +131,7 @@ export async function fetchPairings(deps: AppDeps, caller: Caller) {
   const now = deps.clock.now();
   const [{ refusal }, pairings, today] = await Promise.all([
     memberOf(deps.db, caller.userId, now),
-    livePairings(deps.db, caller.userId),
+    livePairings(deps.db, caller.userId, now),
     extensionDay(deps.db, caller.userId, dayRange(now)),
   ]);
   const current = currentExtension(deps.config.extensionDist);
@@ -157,7 +157,7 @@ export async function unpair(deps: AppDeps, caller: Caller, pairingId: number | 
     pairing = await pairingOfSession(deps.db, caller.sessionId);
   } else {
     if (pairingId === undefined) throw badInput('Please say which browser to unpair.');
-    pairing = await livePairingOf(deps.db, caller.userId, pairingId);
+    pairing = await livePairingOf(deps.db, caller.userId, pairingId, now);
     if (!pairing) throw notFound(EXTENSION_MESSAGES.noSuchPairing);
   }
   const sessionId = pairing?.sessionId ?? caller.sessionId;

@@ -8,7 +8,7 @@ import { listings } from '../listings/listings.tables.js';
 /** A Pro member with the extension paired in one browser: their own token and the extension's (PX2). */
 export async function pairedPro(
   t: TestApp,
-  opts: { points?: number } = {},
+  opts: { points?: number; imdbAnswers?: number } = {},
 ): Promise<BuiltMember & { extension: string; installId: string }> {
   const member = await buildMember(t.db, t.clock, { membership: 'pro', ...opts });
   const installId = `install-${unique()}${unique()}`;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { messages, proExtension } from '@marquee/contract';
+import { APP_VERSION, login, messages, proExtension } from '@marquee/contract';
 import { useTestApp } from '../../../test/test-app.js';
 import { buildMember, unique } from '../../../test/factories.js';
 import { pairedPro } from './pro-extension.test-support.js';
@@ -182,6 +182,33 @@ describe('the extension’s session makes its own calls only (PX3)', () => {
       expect(res.statusCode).toBe(403);
       expect(res.body.message).toBe(EXTENSION_MESSAGES.extensionOnly);
     }
+  });
+});
+
+describe('the extension’s session signs no one in (PX3)', () => {
+  it('is refused by the app start’s token check, as an unknown token is', async () => {
+    const pro = await pairedPro(t);
+    const res = await t.call(login.checkToken, { token: pro.extension, version: APP_VERSION });
+    expect(res.statusCode).toBe(401);
+    expect(res.body.extra).toBe('logged_out');
+    expect(JSON.stringify(res.body)).not.toContain(pro.email);
+  });
+
+  it('stops counting toward the five browsers once unused for 30 days, as it has ended', async () => {
+    const pro = await buildMember(t.db, t.clock, { membership: 'pro' });
+    for (let i = 0; i < PRO_EXTENSION.maxPairings; i += 1)
+      await t.call(proExtension.pair, pairInput(), pro.token);
+    t.clock.advance(31 * 86_400_000);
+    await t.db
+      .update(users)
+      .set({ proExpires: new Date(t.clock.now().getTime() + 86_400_000) })
+      .where(eq(users.id, pro.id));
+    await t.db
+      .update(sessions)
+      .set({ lastUsedAt: t.clock.now() })
+      .where(and(eq(sessions.userId, pro.id), eq(sessions.kind, 'browser')));
+    expect((await t.call(proExtension.fetchPairings, {}, pro.token)).body.pairings).toEqual([]);
+    expect((await t.call(proExtension.pair, pairInput(), pro.token)).statusCode).toBe(200);
   });
 });
 

@@ -141,7 +141,9 @@ function ProExtensionHelp() {
             </p>
             <ul className="small mb-0">
               <li>
-                Install it and pair it with your account on the <Link to="/v5/pro">Pro extension page</Link>.
+                Install it and pair it with your account on the{' '}
+                {/* A full page load: the extension's welcome script joins pages as they load (PX2). */}
+                <a href="/v5/pro/">Pro extension page</a>.
               </li>
               <li>It works in the background: you need not keep this page open.</li>
               <li>Pause or resume it from its button in your browser’s toolbar.</li>

@@ -93,7 +93,9 @@ export function ExtensionRunningNotice({
       </p>
       <p className="mb-0">
         To do views yourself, pause it from the Marquee Pro button in your browser’s toolbar; your listings
-        come back here. <Link to="/v5/pro">Manage the extension</Link>
+        come back here.{' '}
+        {/* A full page load: the extension's welcome script joins pages as they load (PX2). */}
+        <a href="/v5/pro/">Manage the extension</a>
       </p>
     </NoListingsNotice>
   );

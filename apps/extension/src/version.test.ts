@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isNewer } from './version.ts';
+import { isOlderVersion } from '@marquee/contract/pro-extension';
 
-describe('versions', () => {
+describe('versions (the popup offers a newer one)', () => {
   it('compares part by part, as numbers', () => {
-    expect(isNewer('1.10.0', '1.9.9')).toBe(true);
-    expect(isNewer('1.0.0', '1.0.0')).toBe(false);
-    expect(isNewer('0.9.0', '1.0.0')).toBe(false);
-    expect(isNewer('2.0', '1.9.9')).toBe(true);
+    expect(isOlderVersion('1.9.9', '1.10.0')).toBe(true);
+    expect(isOlderVersion('1.0.0', '1.0.0')).toBe(false);
+    expect(isOlderVersion('1.0.0', '0.9.0')).toBe(false);
+    expect(isOlderVersion('1.9.9', '2.0')).toBe(true);
   });
 });

@@ -28,6 +28,18 @@ export const PRO_EXTENSION = {
   maxPairings: 5,
 } as const;
 
+/** Whether version `a` ("1.2.0") is older than `b`, part by part as numbers (PX10). */
+export function isOlderVersion(a: string, b: string): boolean {
+  const pa = a.split('.').map(Number);
+  const pb = b.split('.').map(Number);
+  for (let i = 0; i < Math.max(pa.length, pb.length); i += 1) {
+    const x = pa[i] ?? 0;
+    const y = pb[i] ?? 0;
+    if (x !== y) return x < y;
+  }
+  return false;
+}
+
 export const RUN_STATES = ['running', 'paused', 'stopped'] as const;
 export type RunState = (typeof RUN_STATES)[number];
 

@@ -2,7 +2,6 @@ import * as proExtension from '@marquee/contract/pro-extension';
 import { siteConfig } from '../config.ts';
 import { ask } from '../messages.ts';
 import { readKept, type Kept } from '../storage.ts';
-import { isNewer } from '../version.ts';
 import type { ExtensionConfig } from '../../pack/pack.ts';
 
 /**
@@ -87,7 +86,9 @@ function render(kept: Kept, config: ExtensionConfig) {
   const line = stateLine(kept);
   const canRun = status?.pro !== false;
   const update =
-    status?.current_version && status.download_url && isNewer(status.current_version, config.version)
+    status?.current_version &&
+    status.download_url &&
+    proExtension.isOlderVersion(config.version, status.current_version)
       ? el(
           'p',
           { className: 'mp-note' },

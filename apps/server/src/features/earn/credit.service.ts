@@ -9,7 +9,7 @@ import { dayOf } from '../points/index.js';
 import { QUALIFIED_REFERRAL_DAYS } from '../points/index.js';
 import { InsufficientPoints, houseTill } from '../points/index.js';
 import { paymentFailure, type Payment } from '../points/index.js';
-import { latestOffer, type OfferAsker } from './earn.repo.js';
+import { latestOffer, type OfferAsker } from './offers.repo.js';
 import { creditState, lockCreditAccounts, writeCredit, type Offer } from './credit.repo.js';
 import { takeRate } from '../../platform/rate-limit.js';
 import { CREDIT_SPEED_LIMIT, EARNING_TOO_FAST, creditSpeedKey, minimumDwellSeconds } from './earn.policy.js';

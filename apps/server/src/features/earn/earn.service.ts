@@ -9,7 +9,7 @@ import { findListing, setListing } from '../listings/index.js';
 import { linkedAccount } from '../linked-accounts/index.js';
 import { askVerifier } from '../linked-accounts/index.js';
 import { PlatformOffline } from '../../integrations/types.js';
-import { noteWrongAnswer } from './earn.repo.js';
+import { noteWrongAnswer } from './offers.repo.js';
 import {
   confirmImdbFact,
   correctAnswerSince,

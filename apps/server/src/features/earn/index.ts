@@ -11,5 +11,5 @@ export {
   offerWindowSeconds,
 } from './earn.policy.js';
 // The IMDb view-for-view exchange (D7.2, EX11, EX12) offers and credits through earning's own offers.
-export { writeOffers } from './earn.repo.js';
+export { writeOffers } from './offers.repo.js';
 export { CHECKING_ANSWER, answerImdbOffer } from './earn.service.js';

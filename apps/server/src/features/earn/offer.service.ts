@@ -1,4 +1,4 @@
-import { earn, managed, PLATFORM_NAME, uploads, type Membership } from '@marquee/contract';
+import { earn, managed, PLATFORM_NAME, proExtension, uploads, type Membership } from '@marquee/contract';
 import type { z } from 'zod';
 import type { AppDeps } from '../../platform/deps.js';
 import type { Caller } from '../../platform/auth.js';
@@ -11,15 +11,13 @@ import { dailyActionsUsedUpMessage } from '../points/index.js';
 import { platformReady } from '../linked-accounts/index.js';
 import {
   countActiveListings,
-  extendOffer,
   findCandidates,
   hideForSession,
   isActiveListing,
-  latestOffer,
   setShowMePro,
-  writeOffers,
   type CandidateRow,
 } from './earn.repo.js';
+import { extendOffer, latestOffer, writeOffers } from './offers.repo.js';
 import {
   actionsAllowedSoFar,
   imdbPointsCap,
@@ -46,7 +44,6 @@ const POINTS_MAXED_MESSAGE = (cap: number) =>
 const NO_LISTINGS_MESSAGE = 'There are no listings for you right now. We will check again in a minute.';
 const CHECKTOKEN_MESSAGE = (platform: Platform) =>
   `Please check your ${PLATFORM_NAME[platform]} account before earning here.`;
-const EXTENSION_IMDB_ONLY = 'The Marquee extension does IMDb views only.';
 
 /** Premium and pro members may ask for IMDbPro views (spec 1 §6). */
 export const canShowPro = (membership: Membership) => membership === 'premium' || membership === 'pro';
@@ -59,7 +56,8 @@ export const canShowPro = (membership: Membership) => membership === 'premium' |
  */
 export async function fetchListings(deps: AppDeps, caller: Caller, input: FetchInput): Promise<FetchAnswer> {
   const now = deps.clock.now();
-  if (caller.extension && input.listingType !== 'imdb') throw forbidden(EXTENSION_IMDB_ONLY);
+  if (caller.extension && input.listingType !== 'imdb')
+    throw forbidden(proExtension.EXTENSION_MESSAGES.imdbOnly);
   const today = pacificDay(now);
   const candidates = (types: ListingType[]) =>
     types.length

@@ -18,6 +18,12 @@ const SECOND = 1000;
 const { EXTENSION_MESSAGES, PRO_EXTENSION } = proExtension;
 const { EARN } = earn;
 
+/** Start pressed on a listing, and the page read for the dwell of D11.1, on the app's clock. */
+async function startAndRead(token: string, listingId: number | undefined) {
+  await t.call(earn.startAction, { listing_id: listingId }, token);
+  t.clock.advance(6 * SECOND);
+}
+
 const fetchImdb = (token: string, maxItems = 20) =>
   t.call(earn.fetchListings, { listingType: 'imdb', maxItems }, token);
 
@@ -50,8 +56,7 @@ describe('the extension earns IMDb views as a person does (D15.1, PX5)', () => {
       listings: [listing],
     } = await onlyTheseListings(t, 1, 12);
     await fetchImdb(pro.extension);
-    await t.call(earn.startAction, { listing_id: listing?.id }, pro.extension);
-    t.clock.advance(6 * SECOND);
+    await startAndRead(pro.extension, listing?.id);
     const credited = await t.call(
       earn.recordCorrectAnswer,
       { listing_id: listing?.id, answer: 12 },
@@ -75,8 +80,7 @@ describe('the extension earns IMDb views as a person does (D15.1, PX5)', () => {
       listings: [listing],
     } = await onlyTheseListings(t, 1, 12);
     await fetchImdb(pro.extension);
-    await t.call(earn.startAction, { listing_id: listing?.id }, pro.extension);
-    t.clock.advance(6 * SECOND);
+    await startAndRead(pro.extension, listing?.id);
     const wrong = await t.call(
       earn.recordCorrectAnswer,
       { listing_id: listing?.id, answer: 40 },
@@ -147,8 +151,7 @@ describe('fair play holds for the extension as for a person (D11.1)', () => {
     const pro = await pairedPro(t);
     const { listings: made } = await onlyTheseListings(t, 8, 12);
     await fetchImdb(pro.extension);
-    for (const listing of made) await t.call(earn.startAction, { listing_id: listing.id }, pro.extension);
-    t.clock.advance(6 * SECOND);
+    for (const listing of made) await startAndRead(pro.extension, listing.id);
     const answers = [];
     for (const listing of made) {
       answers.push(
@@ -181,8 +184,7 @@ describe('a machine’s reading is no vote (PX5, D5.3)', () => {
   async function extensionMisses(listingId: number, answer: number) {
     const pro = await pairedPro(t, { imdbAnswers: ESTABLISHED_AFTER_ANSWERS });
     await fetchImdb(pro.extension);
-    await t.call(earn.startAction, { listing_id: listingId }, pro.extension);
-    t.clock.advance(6 * SECOND);
+    await startAndRead(pro.extension, listingId);
     await t.call(earn.recordCorrectAnswer, { listing_id: listingId, answer }, pro.extension);
     return t.call(earn.checkIncorrectAnswer, { listing_id: listingId, answer }, pro.extension);
   }
@@ -196,8 +198,7 @@ describe('a machine’s reading is no vote (PX5, D5.3)', () => {
     }
     const person = await buildMember(t.db, t.clock, { imdbAnswers: ESTABLISHED_AFTER_ANSWERS });
     await fetchImdb(person.token);
-    await t.call(earn.startAction, { listing_id: listing?.id }, person.token);
-    t.clock.advance(6 * SECOND);
+    await startAndRead(person.token, listing?.id);
     await t.call(earn.recordCorrectAnswer, { listing_id: listing?.id, answer: 0 }, person.token);
     const checked = await t.call(
       earn.checkIncorrectAnswer,
@@ -277,8 +278,7 @@ describe('a lapsed Pro member’s extension is refused (D15.1, PX4)', () => {
       listings: [listing],
     } = await onlyTheseListings(t, 1, 12);
     await fetchImdb(pro.extension);
-    await t.call(earn.startAction, { listing_id: listing?.id }, pro.extension);
-    t.clock.advance(6 * SECOND);
+    await startAndRead(pro.extension, listing?.id);
     await t.db
       .update(users)
       .set({ proExpires: new Date(t.clock.now().getTime() - SECOND) })
@@ -325,8 +325,7 @@ describe('the member’s IMDb tab while the extension runs (PX6)', () => {
     } = await onlyTheseListings(t, 1, 12);
     await t.call(proExtension.reportState, { state: 'running', version: '1.0.0' }, pro.extension);
     await fetchImdb(pro.extension);
-    await t.call(earn.startAction, { listing_id: listing?.id }, pro.extension);
-    t.clock.advance(6 * SECOND);
+    await startAndRead(pro.extension, listing?.id);
     await t.call(earn.recordCorrectAnswer, { listing_id: listing?.id, answer: 12 }, pro.extension);
 
     const tab = await fetchImdb(pro.token);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { proExtension } from '@marquee/contract';
-import { browserName, extensionRefusal, isOlder, isRunning, stateWords } from './pro-extension.policy.js';
+import { browserName, extensionRefusal, isRunning, stateWords } from './pro-extension.policy.js';
 
 const NOW = new Date('2026-03-10T18:00:00Z');
 const ago = (s: number) => new Date(NOW.getTime() - s * 1000);
@@ -68,8 +68,8 @@ describe('the browser’s name', () => {
 
 describe('versions', () => {
   it('compares part by part', () => {
-    expect(isOlder('1.0.0', '1.2.3')).toBe(true);
-    expect(isOlder('1.10.0', '1.9.0')).toBe(false);
-    expect(isOlder('1.2.3', '1.2.3')).toBe(false);
+    expect(proExtension.isOlderVersion('1.0.0', '1.2.3')).toBe(true);
+    expect(proExtension.isOlderVersion('1.10.0', '1.9.0')).toBe(false);
+    expect(proExtension.isOlderVersion('1.2.3', '1.2.3')).toBe(false);
   });
 });

@@ -62,15 +62,3 @@ export function browserName(userAgent: string | null | undefined): string {
   const system = systems.find(([pattern]) => pattern.test(ua))?.[1];
   return system ? `${name} on ${system}` : name;
 }
-
-/** Whether version `a` ("1.2.0") is older than `b`. */
-export function isOlder(a: string, b: string): boolean {
-  const pa = a.split('.').map(Number);
-  const pb = b.split('.').map(Number);
-  for (let i = 0; i < Math.max(pa.length, pb.length); i += 1) {
-    const x = pa[i] ?? 0;
-    const y = pb[i] ?? 0;
-    if (x !== y) return x < y;
-  }
-  return false;
-}

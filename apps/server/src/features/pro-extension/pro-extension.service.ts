@@ -27,7 +27,6 @@ import {
 import {
   browserName,
   extensionRefusal,
-  isOlder,
   isRunning,
   isStopReason,
   stateWords,
@@ -60,7 +59,7 @@ function presentPairing(p: PairingRow, now: Date, current: string | null): proEx
     id: p.id,
     browser: p.browser,
     version: p.version,
-    outdated: current !== null && isOlder(p.version, current),
+    outdated: current !== null && proExtension.isOlderVersion(p.version, current),
     paired_at: p.pairedAt.toISOString(),
     last_seen_ago: timeAgo(p.lastSeenAt, now),
     state: p.state as proExtension.RunState,

@@ -114,6 +114,7 @@ if (process.env.TEST_DATABASE_URL) {
 }
 check('web-build', 'npm', ['run', '--silent', 'build', '-w', 'apps/web']);
 check('extension-build', 'npm', ['run', '--silent', 'build', '-w', 'apps/extension']);
+check('server-build', 'npm', ['run', '--silent', 'build', '-w', 'apps/server']);
 bundleSize();
 playwright('e2e', 'chromium');
 // The journeys that change what every member sees, one at a time, after all the others.

@@ -2,19 +2,12 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import { API, buyPremium, createMember, type Member } from '../support/members.js';
 import { shootBothWidths } from '../support/earn.js';
 import { posterPng } from '../support/png.js';
-import { expectSignedIn, useSession } from '../support/ui.js';
+import { expectSignedIn, useSession, pageFor } from '../support/ui.js';
 import { CORPUS, INJECTED } from '../support/xss.js';
 
 const FREE_CANNOT_START =
   "Free members can reply to topics but can't start new ones. Upgrade your membership to start a topic of your own.";
 const DELETED = 'Your post was successfully deleted.';
-
-/** A page of its own (its own storage, so its own session) for one member. */
-async function pageFor(browser: Browser, member: Member): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await useSession(page, member);
-  return page;
-}
 
 const fullName = (m: Member) => `${m.first} ${m.last}`;
 

@@ -1,33 +1,13 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { API, DEMO_PASSWORD, createMember, mailTo, signInThroughApi } from '../support/members.js';
-import { expectNoSeriousA11yViolations, expectSignedIn, screenshot, useSession } from '../support/ui.js';
+import { expectSignedIn, pageFor } from '../support/ui.js';
+import { shootBothWidths } from '../support/earn.js';
 import { CORPUS, INJECTED } from '../support/xss.js';
-
-type Session = { token: string; user: Record<string, unknown> };
 
 const PROMISE = 'Our support team replies to every request within 24 hours.';
 const INCOMPLETE = 'Please be sure to include a Subject and full Description of your issue.';
 /** The chat panel asks for new messages this often while open (docs/domain.md H11). */
 const POLL_MS = 4_000;
-
-/** A page of its own (its own storage, so its own session). */
-async function pageFor(browser: Browser, session: Session): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await useSession(page, session);
-  return page;
-}
-
-async function shootBoth(page: Page, name: string) {
-  for (const [width, height] of [
-    [390, 844],
-    [1280, 800],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await screenshot(page, `${name}-${width}`);
-    await expectNoSeriousA11yViolations(page, `${name} at ${width} px`);
-  }
-}
 
 const adminSession = (request: APIRequestContext) => signInThroughApi(request, 'admin', DEMO_PASSWORD);
 
@@ -71,7 +51,7 @@ test('a member opens a help request, an admin answers and sets its status, the m
     'href',
     '/help',
   );
-  await shootBoth(page, 'help-center');
+  await shootBothWidths(page, 'help-center');
 
   // Spec 3 §5: a subject longer than 3 characters and a description longer than 5.
   const subject = page.getByLabel('Subject', { exact: true });
@@ -118,7 +98,7 @@ test('a member opens a help request, an admin answers and sets its status, the m
     'aria-pressed',
     'true',
   );
-  await shootBoth(desk, 'help-admin-desk');
+  await shootBothWidths(desk, 'help-admin-desk');
   await row.getByRole('link', { name: title }).click();
   await expect(desk).toHaveURL(new RegExp(`/admin/help/${id}$`));
   await expect(desk.getByRole('link', { name: memberName }).first()).toHaveAttribute(
@@ -141,7 +121,7 @@ test('a member opens a help request, an admin answers and sets its status, the m
   await status.selectOption('Awaiting Response');
   await expect(desk.getByText('The request is now Awaiting Response.')).toBeVisible();
   await expect(status).toHaveValue('Awaiting Response');
-  await shootBoth(desk, 'help-admin-thread');
+  await shootBothWidths(desk, 'help-admin-thread');
 
   // The member: an alert, a mail, and "Awaiting Your Response".
   await page.goto('/home');
@@ -167,7 +147,7 @@ test('a member opens a help request, an admin answers and sets its status, the m
   await page.getByRole('button', { name: 'Send Reply' }).click();
   await expect(messages(page).getByText('Thank you, I see them now!')).toBeVisible();
   await expect(page.locator('.mq-help-thread__head .mq-help-status')).toHaveText('Pending');
-  await shootBoth(page, 'help-thread');
+  await shootBothWidths(page, 'help-thread');
   await page.getByRole('button', { name: 'Close my request' }).click();
   await expect(page.locator('.mq-help-thread__head .mq-help-status')).toHaveText('Closed');
   await page.goto('/help');
@@ -226,7 +206,7 @@ test('a live chat message is answered by an admin from the desk, and each sees t
   await box.press('Enter');
   await expect(chatLog(page).getByText('Is the daily action count reset at midnight?')).toBeVisible();
   await expect(box).toHaveValue('');
-  await shootBoth(page, 'help-chat');
+  await shootBothWidths(page, 'help-chat');
 
   // The admin finds the chat waiting on the desk and answers it.
   const admin = await adminSession(request);
@@ -258,7 +238,7 @@ test('a live chat message is answered by an admin from the desk, and each sees t
   await desk.clock.runFor(POLL_MS + 500);
   await expect(deskLog.getByText('Great, thanks!')).toBeVisible();
   await expectNotReloaded(desk);
-  await shootBoth(desk, 'help-admin-chat');
+  await shootBothWidths(desk, 'help-admin-chat');
 
   // The chat belongs to the help pages: it goes when they close, and comes back with them.
   await page.getByRole('link', { name: 'Home', exact: true }).first().click();

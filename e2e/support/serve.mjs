@@ -15,6 +15,11 @@ if (!fs.existsSync(path.join(webDist, 'index.html'))) {
   console.error('The web app is not built: run "npm run build -w apps/web" before the journeys.');
   process.exit(1);
 }
+const serverBuild = path.join(root, 'apps/server/dist/main.js');
+if (!fs.existsSync(serverBuild)) {
+  console.error('The server is not built: run "npm run build -w apps/server" before the journeys.');
+  process.exit(1);
+}
 const extensionDist = path.resolve(root, process.env.EXTENSION_DIST || 'apps/extension/dist');
 if (!fs.existsSync(path.join(extensionDist, 'manifest.json'))) {
   console.error('The Pro extension is not built: run "npm run build -w apps/extension" before the journeys.');
@@ -53,8 +58,8 @@ if (missing.length) {
   process.exit(1);
 }
 
-const tsx = path.join(root, 'node_modules/.bin/tsx');
-const child = spawn(tsx, ['apps/server/src/main.ts'], {
+// The compiled server, run with plain node as `npm start` runs it in production (docs/domain.md R5).
+const child = spawn(process.execPath, ['--enable-source-maps', serverBuild], {
   cwd: root,
   stdio: 'inherit',
   env: {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Browser, type Locator, type Page } from '@playwright/test';
 
 const SCREENSHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../.artifacts/screenshots');
 
@@ -103,4 +103,14 @@ export async function openAccountMenu(page: Page): Promise<Locator> {
   await toggle.click();
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
   return toggle.locator('xpath=..');
+}
+
+/** A page of its own (its own storage, so its own session) for one member. */
+export async function pageFor(
+  browser: Browser,
+  session: { token: string; user: Record<string, unknown> },
+): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await useSession(page, session);
+  return page;
 }

@@ -6,7 +6,9 @@ import { NOT_A_FORM, fieldWithNul, nulMessage, uploads } from '@marquee/contract
 import type { AppConfig } from './platform/config.js';
 import type { Clock } from './platform/clock.js';
 import { systemClock } from './platform/clock.js';
-import { pingDatabase, type Db } from './platform/db/database.js';
+import type { Db } from './platform/db/database.js';
+import { healthRoutes } from './platform/lifecycle.js';
+import { liveRoutes } from './platform/live.js';
 import { AppError } from './platform/errors.js';
 import { serveWebApp } from './platform/web-app.js';
 import { logRequests, requestLogController } from './platform/request-log.js';
@@ -255,12 +257,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // The simulated internet of D9, served only while the platforms are simulated.
   if (config.platformMode === 'simulated') simulatedRoutes(app);
 
-  // For load balancers and monitors: live says the process answers, ready that the database does too.
-  app.get('/healthz/live', async () => ({ status: 'success' }));
-  app.get('/healthz/ready', async () => {
-    await pingDatabase(db);
-    return { status: 'success' };
-  });
+  // For load balancers and monitors (R7), and the members' live updates (LV1).
+  healthRoutes(app);
+  liveRoutes(app);
 
   await serveWebApp(app, config.webDist);
   return app;

@@ -6,6 +6,7 @@ import { seedDemo } from './scripts/demo-data.js';
 import { demoLoginLines } from './scripts/demo-logins.js';
 import { startDailyJobs } from './platform/jobs.js';
 import { startMinuteJobs } from './platform/minute-jobs.js';
+import { shutDown } from './platform/lifecycle.js';
 
 // One schema reads every setting; a production start with an unsafe one is refused, naming each
 // (docs/domain.md R2), before anything is written.
@@ -24,6 +25,7 @@ if (unsafe.length) {
 }
 config = withInstallationSecrets(config);
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+// On PostgreSQL under an advisory lock, so servers starting together migrate once (R6).
 await database.migrate();
 const clock = config.controllableClock ? new ControllableClock() : systemClock;
 if (config.seedDemo && (await seedDemo(database.db, clock))) {
@@ -50,10 +52,24 @@ if (config.seedDemo) {
 if (app.deps.mailer.kind === 'outbox' && !config.production)
   console.log(`Mail is kept in the outbox: ${config.publicUrl}/dev/mail`);
 
+// R8: SIGTERM (what process managers and the cluster send) or Ctrl-C shuts down gracefully within
+// SHUTDOWN_TIMEOUT_MS. Another signal a few seconds later exits at once; one sooner is the same
+// signal passed on again (by npm and scripts/start.mjs, as a terminal signals them all).
+let shuttingDownSince = 0;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, async () => {
-    await app.close();
-    await database.close();
-    process.exit(0);
+  process.on(signal, async () => {
+    if (shuttingDownSince) {
+      if (Date.now() - shuttingDownSince > 2000) process.exit(1);
+      return;
+    }
+    shuttingDownSince = Date.now();
+    app.log.info({ signal }, 'shutting down');
+    const { outcome, ms } = await shutDown(app, {
+      timeoutMs: config.shutdownTimeoutMs,
+      closeDatabase: () => database.close(),
+    });
+    if (outcome === 'timed-out') app.log.warn({ ms }, 'shutdown: time limit reached, exiting anyway');
+    else app.log.info({ ms }, 'shut down');
+    process.exit(outcome === 'closed' ? 0 : 1);
   });
 }

@@ -17,6 +17,8 @@ export interface TestApp {
   db: Db;
   clock: ControllableClock;
   config: AppConfig;
+  /** The PostgreSQL database the file runs on (null on PGlite), for a second server on the same one. */
+  databaseUrl: string | null;
   /** Calls an operation of the contract as the browser would; `token` signs it. */
   call<Op extends Operation>(
     op: Op,
@@ -71,6 +73,7 @@ export function useTestApp(
     database = await openDatabase(
       postgresUrl ? { url: postgresUrl } : { dataDir: null, loadDataDir: migratedPglite() },
     );
+    ctx.databaseUrl = postgresUrl ?? null;
     ctx.config = { ...loadConfig({ PORT: '3999', PUBLIC_URL: 'http://marquee.test' }), ...opts.config };
     ctx.db = database.db;
     ctx.app = await buildApp({

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { REPO_ROOT } from './paths.js';
 
 export type PlatformMode = 'simulated' | 'real';
 export type PaymentMode = 'test' | 'live';
@@ -93,6 +94,8 @@ export interface AppConfig {
   /** Number of proxies in front of the app whose X-Forwarded-For is trusted for the sign-in limits. */
   trustProxy: boolean;
   logLevel: string;
+  /** How long a shutdown waits for open requests and a running job before the process exits anyway (SHUTDOWN_TIMEOUT_MS, R8). */
+  shutdownTimeoutMs: number;
   /** NODE_ENV=production: the checks of `productionProblems` apply and no development route exists. */
   production: boolean;
   /** Seed the demo community on a first start with no members (SEED_DEMO). */
@@ -116,8 +119,6 @@ export interface UnsafeAllowances {
   partialProviders: boolean;
   simulatedPlatforms: boolean;
 }
-
-const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 
 /** Secrets the README or the demo names: a site that keeps one is open to anyone who read them. */
 const DOCUMENTED_SECRETS = new Set(['marquee-test-checkout', 'marquee-demo', 'changeme', 'secret']);
@@ -168,6 +169,7 @@ const url = (name: string) =>
 const envSchema = z.object({
   NODE_ENV: optionalText,
   PORT: positive('PORT', 3000),
+  SHUTDOWN_TIMEOUT_MS: positive('SHUTDOWN_TIMEOUT_MS', 20_000),
   HOST: optionalText,
   DATA_DIR: optionalText,
   WEB_DIST: optionalText,
@@ -247,7 +249,7 @@ export function loadConfig(raw: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
-    dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data')),
+    dataDir: path.resolve(env.DATA_DIR ?? path.join(REPO_ROOT, 'data')),
     databaseUrl: env.DATABASE_URL,
     s3:
       env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
@@ -292,11 +294,12 @@ export function loadConfig(raw: NodeJS.ProcessEnv = process.env): AppConfig {
             }
           : undefined,
     },
-    webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
-    extensionDist: path.resolve(env.EXTENSION_DIST ?? path.join(repoRoot, 'apps/extension/dist')),
+    webDist: path.resolve(env.WEB_DIST ?? path.join(REPO_ROOT, 'apps/web/dist')),
+    extensionDist: path.resolve(env.EXTENSION_DIST ?? path.join(REPO_ROOT, 'apps/extension/dist')),
     controllableClock: !production && env.CONTROLLABLE_CLOCK,
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     production,
     seedDemo: env.SEED_DEMO,
     unsafe: {

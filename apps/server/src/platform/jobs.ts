@@ -72,21 +72,26 @@ export function startDailyJobs(app: FastifyInstance, jobs: readonly DailyJob[], 
 
 /**
  * Runs `tick` when the app is ready and then every `everyMs`, never two at once: the timer does not
- * keep the process alive and stops when the app closes.
+ * keep the process alive and stops when the app closes. Closing waits for a tick that is running, so
+ * a shutdown never cuts a job short (docs/domain.md R8; the shutdown's time limit still applies).
  */
 export function everyInterval(app: FastifyInstance, everyMs: number, tick: () => Promise<void>): void {
-  let running = false;
-  const once = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await tick();
-    } finally {
-      running = false;
-    }
+  let running: Promise<void> | null = null;
+  let closed = false;
+  const once = () => {
+    if (running || closed) return;
+    running = tick()
+      .catch((err) => app.log.error({ err }, 'a timed job failed'))
+      .finally(() => {
+        running = null;
+      });
   };
-  const timer = setInterval(() => void once(), everyMs);
+  const timer = setInterval(once, everyMs);
   timer.unref();
-  app.addHook('onReady', async () => void once());
-  app.addHook('onClose', async () => clearInterval(timer));
+  app.addHook('onReady', async () => once());
+  app.addHook('onClose', async () => {
+    closed = true;
+    clearInterval(timer);
+    await running;
+  });
 }

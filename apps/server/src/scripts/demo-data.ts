@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/database.js';
 import type { Clock } from '../platform/clock.js';
 import { hashPassword } from '../platform/passwords.js';
@@ -121,6 +121,9 @@ const CREDIT_CATEGORIES = [
   'composer',
 ];
 
+/** The advisory lock seeding takes ('demo' in ASCII). */
+const DEMO_SEED_LOCK = 0x64656d6f;
+
 /** Seeds the demo once: nothing happens when members already exist. Returns whether it seeded. */
 export async function seedDemo(db: Db, clock: Clock): Promise<boolean> {
   const [existing] = await db.select({ n: count() }).from(users).where(eq(users.kind, 'member'));
@@ -128,7 +131,11 @@ export async function seedDemo(db: Db, clock: Clock): Promise<boolean> {
   const now = clock.now().getTime();
   // Every demo member has the same password, so one hash serves them all.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
+    // Servers starting together on one database (R6): one seeds, the others find its members.
+    await tx.execute(sql`select pg_advisory_xact_lock(${DEMO_SEED_LOCK})`);
+    const [again] = await tx.select({ n: count() }).from(users).where(eq(users.kind, 'member'));
+    if ((again?.n ?? 0) > 0) return false;
     const ids: number[] = [];
     // What the simulated internet must serve: every listing's page, and every member's own IMDb page.
     const catalogue: CatalogueListing[] = [];
@@ -208,8 +215,8 @@ export async function seedDemo(db: Db, clock: Clock): Promise<boolean> {
     await seedDemoManagedWaitlist(tx, ids, now);
     // demo-managed's setup and eight weeks of the service, climbing to what their page shows (MR6-MR12).
     await seedDemoManaged(tx, ids, now);
+    return true;
   });
-  return true;
 }
 
 function listingsFor(userId: number, i: number, p: DemoMember, nm: string, createdAt: Date) {

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.js';
+import { publishLive } from '../../platform/live.js';
 import { notBlockedWith } from '../members/index.js';
 import { alerts } from './alerts.tables.js';
 
@@ -54,6 +55,8 @@ export async function raiseAlert(
     link: a.link,
     createdAt: a.at,
   });
+  // LV7: the member's badge counts again, on every page they have open.
+  await publishLive(db, { kind: 'alerts', to: [a.userId] });
 }
 
 /**

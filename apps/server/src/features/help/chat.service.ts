@@ -3,6 +3,8 @@ import type { AppDeps } from '../../platform/deps.js';
 import type { Caller } from '../../platform/auth.js';
 import { loggedOut, notFound } from '../../platform/errors.js';
 import { takeRateOrThrow } from '../../platform/rate-limit.js';
+import type { Db } from '../../platform/db/database.js';
+import { publishLive } from '../../platform/live.js';
 import { linksOnlyHtml } from '../../platform/text.js';
 import { timeAgo } from '../../platform/time.js';
 import * as repo from './chat.repo.js';
@@ -81,6 +83,10 @@ export async function memberChat(deps: AppDeps, caller: Caller, after: number | 
   return { status: 'success' as const, messages: rows.map((m) => present(m, me, false, now)) };
 }
 
+/** LV7: the member's chat and the staff's desk, open anywhere, read the new message. */
+const chatChanged = (tx: Db, memberId: number) =>
+  publishLive(tx, { kind: 'chat', to: [memberId], staff: true, ref: memberId });
+
 /** help/postChat: the member writes to the support team; counted against the chat limit (H6) in the same transaction. */
 export async function postChat(deps: AppDeps, caller: Caller, message: string) {
   const now = deps.clock.now();
@@ -88,6 +94,7 @@ export async function postChat(deps: AppDeps, caller: Caller, message: string) {
   if (!me) throw loggedOut();
   const id = await deps.db.transaction(async (tx) => {
     await takeRateOrThrow(tx, policy.chatKey(caller.userId), policy.CHAT_LIMITS, now, policy.tooManyChats);
+    await chatChanged(tx, caller.userId);
     return repo.insertChatMessage(tx, {
       memberId: caller.userId,
       fromSupport: false,
@@ -155,6 +162,7 @@ export async function answerChat(deps: AppDeps, caller: Caller, memberId: number
   if (member.status !== 'active') throw notFound(NO_SUCH_CHAT);
   const id = await deps.db.transaction(async (tx) => {
     await takeRateOrThrow(tx, policy.staffKey(caller.userId), policy.STAFF_LIMITS, now, policy.tooManyChats);
+    await chatChanged(tx, memberId);
     return repo.insertChatMessage(tx, {
       memberId,
       fromSupport: true,

@@ -4,6 +4,8 @@ import type { AppDeps } from '../../platform/deps.js';
 import type { Caller } from '../../platform/auth.js';
 import { badInput, notFound } from '../../platform/errors.js';
 import { takeRateOrThrow } from '../../platform/rate-limit.js';
+import type { Db } from '../../platform/db/database.js';
+import { publishLive } from '../../platform/live.js';
 import { linksOnlyHtml } from '../../platform/text.js';
 import { timeAgo } from '../../platform/time.js';
 import { raiseAlert } from '../alerts/index.js';
@@ -55,6 +57,10 @@ function presentMessage(m: repo.MessageRow, forStaff: boolean, now: Date): contr
   };
 }
 
+/** LV7: the request's thread and lists, open for its member or the help desk, read it again. */
+const requestChanged = (tx: Db, memberId: number, requestId: number) =>
+  publishLive(tx, { kind: 'help', to: [memberId], staff: true, ref: requestId });
+
 /** help/submitHelpRequest: the request and its description, counted against the opening limit (H6) in one transaction. */
 export async function submitRequest(deps: AppDeps, caller: Caller, subject: string, content: string) {
   const now = deps.clock.now();
@@ -66,7 +72,9 @@ export async function submitRequest(deps: AppDeps, caller: Caller, subject: stri
       now,
       policy.tooManyRequests,
     );
-    return repo.insertRequest(tx, { userId: caller.userId, subject, body: content, at: now });
+    const made = await repo.insertRequest(tx, { userId: caller.userId, subject, body: content, at: now });
+    await requestChanged(tx, caller.userId, made);
+    return made;
   });
   return { status: 'success' as const, message: contract.REQUEST_SENT, thread_id: id };
 }
@@ -154,6 +162,7 @@ export async function postComment(deps: AppDeps, caller: Caller, input: CommentI
         reason: fromSupport ? 'staff reply' : 'member reply',
         at: now,
       });
+      await requestChanged(tx, request.userId, request.id);
       if (fromSupport) {
         await raiseAlert(tx, {
           userId: request.userId,
@@ -237,6 +246,7 @@ export async function closeRequest(deps: AppDeps, caller: Caller, id: number) {
       reason: byMember ? 'member closed' : 'staff set',
       at: now,
     });
+    await requestChanged(tx, row.userId, id);
     return { ...row, status: 'Closed' as const, updatedAt: now };
   });
   return {
@@ -260,6 +270,7 @@ export async function updateStatus(deps: AppDeps, caller: Caller, id: number, st
       reason: 'staff set',
       at: now,
     });
+    await requestChanged(tx, row.userId, id);
     await recordAudit(tx, {
       adminId: caller.userId,
       action: 'help.status',

@@ -9,6 +9,7 @@ import { membershipOf } from '../membership/index.js';
 import { markMessageAlertSeen, raiseMessageAlert } from '../alerts/index.js';
 import * as repo from './messages.repo.js';
 import { takeRateOrThrow } from '../../platform/rate-limit.js';
+import { publishLive } from '../../platform/live.js';
 import {
   SENDING_LIMITS,
   conversationRefusal,
@@ -126,6 +127,9 @@ export async function postMessage(deps: AppDeps, caller: Caller, toId: number, t
       at: now,
     });
     await raiseMessageAlert(tx, { userId: toId, senderId: caller.userId, senderName, at: now });
+    // LV7: the conversation, open on either side (the sender's other tabs too), reads its new message.
+    await publishLive(tx, { kind: 'messages', to: [toId], ref: caller.userId });
+    await publishLive(tx, { kind: 'messages', to: [caller.userId], ref: toId });
     return messageId;
   });
   return {

@@ -190,8 +190,13 @@ export async function addLike(db: Db, newsId: number, userId: number, at: Date):
   return added.length > 0;
 }
 
-export async function removeLike(db: Db, newsId: number, userId: number): Promise<void> {
-  await db.delete(newsLikes).where(and(eq(newsLikes.newsId, newsId), eq(newsLikes.userId, userId)));
+/** Answers whether there was a like to remove. */
+export async function removeLike(db: Db, newsId: number, userId: number): Promise<boolean> {
+  const gone = await db
+    .delete(newsLikes)
+    .where(and(eq(newsLikes.newsId, newsId), eq(newsLikes.userId, userId)))
+    .returning({ userId: newsLikes.userId });
+  return gone.length > 0;
 }
 
 const likersStatement = statement<{ likers: number[] | null }>(
@@ -215,10 +220,13 @@ export async function addCommentLike(db: Db, commentId: number, userId: number, 
   return added.length > 0;
 }
 
-export async function removeCommentLike(db: Db, commentId: number, userId: number): Promise<void> {
-  await db
+/** Answers whether there was a like to remove. */
+export async function removeCommentLike(db: Db, commentId: number, userId: number): Promise<boolean> {
+  const gone = await db
     .delete(newsCommentLikes)
-    .where(and(eq(newsCommentLikes.commentId, commentId), eq(newsCommentLikes.userId, userId)));
+    .where(and(eq(newsCommentLikes.commentId, commentId), eq(newsCommentLikes.userId, userId)))
+    .returning({ userId: newsCommentLikes.userId });
+  return gone.length > 0;
 }
 
 const commentLikersStatement = statement<{ likers: number[] | null }>(

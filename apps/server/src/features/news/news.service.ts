@@ -6,6 +6,7 @@ import { AppError, badInput, forbidden, notFound } from '../../platform/errors.j
 import { raiseAlert, raiseAlertOnce } from '../alerts/index.js';
 import { removeImages, storeImage } from '../uploads/index.js';
 import { checkRate, rateError, takeRateOrThrow } from '../../platform/rate-limit.js';
+import { publishLive } from '../../platform/live.js';
 import * as repo from './news.repo.js';
 import * as policy from './news.policy.js';
 import { presentComment, presentItem } from './news.present.js';
@@ -159,8 +160,14 @@ export async function newsItems(
 }
 
 /** A post or comment as liked: who hears of it, under which alert, and who likes it now. */
+/** LV7: a post's likes or comments changed; every open feed holding it reads it again. */
+const changedItem = (tx: Db, newsId: number) =>
+  publishLive(tx, { kind: 'news', everyone: true, ref: newsId });
+
 interface Likeable {
   noun: 'post' | 'comment';
+  /** The post liked, or whose comment is: open feeds showing it read its counts again (LV7). */
+  newsId: number;
   ownerId: number;
   kind: 'news_like' | 'news_comment_like';
   link: string;
@@ -176,6 +183,7 @@ async function like(deps: AppDeps, caller: Caller, liked: Likeable) {
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     const added = await liked.add(tx, now);
+    if (added) await changedItem(tx, liked.newsId);
     if (added && policy.alertsOwner(caller.userId, liked.ownerId)) {
       const name = await callerName(tx, caller);
       await raiseAlertOnce(tx, {
@@ -199,6 +207,7 @@ export async function likeItem(deps: AppDeps, caller: Caller, newsId: number) {
   const item = await itemOrGone(deps, caller, newsId);
   return like(deps, caller, {
     noun: 'post',
+    newsId,
     ownerId: item.user_id,
     kind: 'news_like',
     link: itemLink(newsId),
@@ -209,7 +218,9 @@ export async function likeItem(deps: AppDeps, caller: Caller, newsId: number) {
 
 export async function unlikeItem(deps: AppDeps, caller: Caller, newsId: number) {
   await itemOrGone(deps, caller, newsId);
-  await repo.removeLike(deps.db, newsId, caller.userId);
+  await deps.db.transaction(async (tx) => {
+    if (await repo.removeLike(tx, newsId, caller.userId)) await changedItem(tx, newsId);
+  });
   return {
     status: 'success' as const,
     message: 'You no longer like this post.',
@@ -263,6 +274,7 @@ export async function postComment(deps: AppDeps, caller: Caller, newsId: number,
       comment: text,
       createdAt: now,
     });
+    await changedItem(tx, newsId);
     const name = await callerName(tx, caller);
     // D8.2: the post's author hears of a comment (item visibility already rules out blocks).
     if (policy.alertsOwner(caller.userId, item.user_id)) {
@@ -308,7 +320,11 @@ export async function deleteComment(deps: AppDeps, caller: Caller, commentId: nu
   const comment = await commentOrGone(deps, caller, commentId);
   if (!policy.canDelete(caller.userId, comment.user_id))
     throw forbidden('You can only delete your own comments.');
-  const count = await deps.db.transaction((tx) => repo.deleteCommentRow(tx, commentId, comment.news_id));
+  const count = await deps.db.transaction(async (tx) => {
+    const left = await repo.deleteCommentRow(tx, commentId, comment.news_id);
+    await changedItem(tx, comment.news_id);
+    return left;
+  });
   return { status: 'success' as const, message: news.COMMENT_DELETED, comments: count };
 }
 
@@ -320,6 +336,7 @@ export async function likeComment(deps: AppDeps, caller: Caller, commentId: numb
   // As for posts: one alert per liker and comment link, however often it is liked again.
   return like(deps, caller, {
     noun: 'comment',
+    newsId: comment.news_id,
     ownerId: comment.user_id,
     kind: 'news_comment_like',
     link: itemLink(comment.news_id),
@@ -329,8 +346,10 @@ export async function likeComment(deps: AppDeps, caller: Caller, commentId: numb
 }
 
 export async function unlikeComment(deps: AppDeps, caller: Caller, commentId: number) {
-  await commentOrGone(deps, caller, commentId);
-  await repo.removeCommentLike(deps.db, commentId, caller.userId);
+  const comment = await commentOrGone(deps, caller, commentId);
+  await deps.db.transaction(async (tx) => {
+    if (await repo.removeCommentLike(tx, commentId, caller.userId)) await changedItem(tx, comment.news_id);
+  });
   return {
     status: 'success' as const,
     message: 'You no longer like this comment.',

@@ -7,8 +7,10 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { sql, type Query, type SQL } from 'drizzle-orm';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type { PgDatabase, PgDialect, PgQueryResultHKT, PgSession } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { SERVER_ROOT } from '../paths.js';
 
 /**
  * The database as the features use it: the query builder and raw SQL over the tables each feature
@@ -25,7 +27,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../../migrations');
+export const MIGRATIONS_DIR = path.join(SERVER_ROOT, 'migrations');
 
 /** Opens PostgreSQL at `url`, or the embedded PGlite database in `dataDir` (or in memory when dataDir is null). */
 export async function openDatabase(opts: {
@@ -51,7 +53,7 @@ export async function openDatabase(opts: {
     return {
       db: db as unknown as Db,
       kind: 'postgres',
-      migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_DIR }),
+      migrate: () => migrateUnderLock(opts.url as string),
       close: () => pool.end(),
     };
   }
@@ -70,6 +72,47 @@ export async function openDatabase(opts: {
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
     close: () => client.close(),
   };
+}
+
+/** The advisory lock every server takes to migrate ('marq' in ASCII): one migrates, the others wait. */
+export const MIGRATION_LOCK = 0x6d617271;
+
+/**
+ * Applies the migrations on PostgreSQL holding a session-level advisory lock on a connection of its
+ * own (docs/domain.md R6). Servers starting at once queue on the lock; each then finds what the one
+ * before it applied already recorded, and applies nothing. Without the lock two servers would both
+ * see a migration as new and the second would fail on tables the first had just made.
+ */
+async function migrateUnderLock(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migratePg(drizzlePg(client), { migrationsFolder: MIGRATIONS_DIR });
+  } finally {
+    // Ending the connection releases the lock too, even if unlocking fails.
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+    await client.end();
+  }
+}
+
+/**
+ * How many of the project's migrations the database has not applied (the readiness check, R7):
+ * Drizzle records each applied one with its folder's time, and applies those newer than the last.
+ */
+export async function pendingMigrations(db: Db): Promise<number> {
+  const known = readMigrationFiles({ migrationsFolder: MIGRATIONS_DIR });
+  let last = 0;
+  try {
+    const [row] = await rowsOf<{ last: string | null }>(
+      db,
+      sql`select max(created_at) as last from drizzle.__drizzle_migrations`,
+    );
+    last = Number(row?.last ?? 0);
+  } catch {
+    // No migrations table yet: none applied.
+  }
+  return known.filter((m) => m.folderMillis > last).length;
 }
 
 /** Answers once the database does (the readiness check). */

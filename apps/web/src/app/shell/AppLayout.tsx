@@ -6,6 +6,7 @@ import { TopBar } from './TopBar';
 import { StaffViewBanner } from './StaffViewBanner';
 import { ExpiryBanner } from '../../features/membership/ExpiryBanner';
 import { EmailConfirmNotice } from '../../features/login/EmailConfirmNotice';
+import { LiveUpdates } from '../LiveUpdates';
 
 /** The frame of every signed-in page: top bar, the page, footer. */
 export default function AppLayout({ children }: { children?: ReactNode }) {
@@ -14,6 +15,7 @@ export default function AppLayout({ children }: { children?: ReactNode }) {
       <a className="mq-skip-link" href="#main">
         Skip to content
       </a>
+      <LiveUpdates />
       <TopBar />
       <StaffViewBanner />
       <ExpiryBanner />

@@ -1,5 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { help } from '@marquee/contract';
+import { pollUnlessLive } from '../../app/live';
 import { call, callForm } from '../../app/api';
 
 export const helpKey = ['help'] as const;
@@ -95,7 +96,8 @@ export function chatQuery(
       return [...held, ...fresh.filter((m) => !known.has(m.id))];
     },
     enabled: open,
-    refetchInterval: open ? help.CHAT_POLL_MS : false,
+    // Live updates bring new messages (LV7); polling only while the stream is down.
+    refetchInterval: open ? pollUnlessLive(help.CHAT_POLL_MS) : false,
     staleTime: 0,
     meta: { quiet: true },
   });
@@ -111,7 +113,7 @@ export const sendChat = (message: string) => call(help.postChat, { message });
 export const staffChatsQuery = queryOptions({
   queryKey: [...helpKey, 'chats'],
   queryFn: ({ signal }) => call(help.fetchChats, {}, { signal }),
-  refetchInterval: help.CHAT_POLL_MS,
+  refetchInterval: pollUnlessLive(help.CHAT_POLL_MS),
   staleTime: 0,
   meta: { quiet: true },
 });

@@ -89,3 +89,30 @@ export function dropAuthor(client: QueryClient, authorId: number): void {
 /** The likers after this member likes or unlikes: what the optimistic update shows. */
 export const toggledLikers = (likers: number[], me: number, like: boolean) =>
   like ? (likers.includes(me) ? likers : [...likers, me]) : likers.filter((id) => id !== me);
+
+/** Whether any cached feed (the feed or the single view) holds the item. */
+function holdsItem(client: QueryClient, newsId: number): boolean {
+  return client
+    .getQueriesData<FeedPages>({ queryKey: [...newsKey, 'feed'] })
+    .some(([, data]) => data?.pages.some((page) => page.newsItems.some((item) => item.id === newsId)));
+}
+
+const refreshing = new Map<number, Promise<void>>();
+
+/**
+ * A post's likes or comments changed (a live update, docs/domain.md LV7): where a feed shows it, the
+ * post is read again as this member sees it and put in place; its open comments are read again.
+ * One read per post at a time: changes that arrive meanwhile are in the answer already or the next.
+ */
+export function refreshItem(client: QueryClient, newsId: number): void {
+  void client.invalidateQueries({ queryKey: [...newsKey, 'comments', newsId] });
+  if (!holdsItem(client, newsId) || refreshing.has(newsId)) return;
+  const read = call(news.fetchNewsItems, { page: 1, filter: 'single', filter_id: newsId })
+    .then((answer) => {
+      const fresh = answer.newsItems.find((item) => item.id === newsId);
+      if (fresh) patchItem(client, newsId, () => fresh);
+    })
+    .catch(() => {})
+    .finally(() => refreshing.delete(newsId));
+  refreshing.set(newsId, read);
+}

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { build, type Plugin } from 'esbuild';
 
 /**
- * `npm run build -w apps/server` (docs/domain.md R5, decision 0031): the server compiled once into
+ * `npm run build -w apps/server` (docs/domain.md R4, decision 0002): the server compiled once into
  * dist/main.js, which `npm start` runs with plain `node`. The project's own TypeScript (the server,
  * the contract, the extension's packer) is bundled; every package from node_modules stays an import,
  * resolved at run time as usual (sharp, argon2 and PGlite carry native or wasm parts that must not be

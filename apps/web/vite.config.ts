@@ -26,7 +26,7 @@ export default defineConfig({
   server: {
     port: 5173,
     // In development the API runs separately (apps/server on port 3300).
-    proxy: { '/v4/operations': 'http://localhost:3300' },
+    proxy: { '/v4/operations': 'http://localhost:3300', '/v5/live': 'http://localhost:3300' },
   },
   css: {
     preprocessorOptions: {

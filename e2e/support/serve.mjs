@@ -58,7 +58,7 @@ if (missing.length) {
   process.exit(1);
 }
 
-// The compiled server, run with plain node as `npm start` runs it in production (docs/domain.md R5).
+// The compiled server, run with plain node as `npm start` runs it in production (docs/domain.md R4).
 const child = spawn(process.execPath, ['--enable-source-maps', serverBuild], {
   cwd: root,
   stdio: 'inherit',

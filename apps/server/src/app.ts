@@ -257,7 +257,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // The simulated internet of D9, served only while the platforms are simulated.
   if (config.platformMode === 'simulated') simulatedRoutes(app);
 
-  // For load balancers and monitors (R7), and the members' live updates (LV1).
+  // For load balancers and monitors (R6), and the members' live updates (LV1).
   healthRoutes(app);
   liveRoutes(app);
 

@@ -25,7 +25,7 @@ if (unsafe.length) {
 }
 config = withInstallationSecrets(config);
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-// On PostgreSQL under an advisory lock, so servers starting together migrate once (R6).
+// On PostgreSQL under an advisory lock, so servers starting together migrate once (R5).
 await database.migrate();
 const clock = config.controllableClock ? new ControllableClock() : systemClock;
 if (config.seedDemo && (await seedDemo(database.db, clock))) {
@@ -52,7 +52,7 @@ if (config.seedDemo) {
 if (app.deps.mailer.kind === 'outbox' && !config.production)
   console.log(`Mail is kept in the outbox: ${config.publicUrl}/dev/mail`);
 
-// R8: SIGTERM (what process managers and the cluster send) or Ctrl-C shuts down gracefully within
+// R7: SIGTERM (what process managers and the cluster send) or Ctrl-C shuts down gracefully within
 // SHUTDOWN_TIMEOUT_MS. Another signal a few seconds later exits at once; one sooner is the same
 // signal passed on again (by npm and scripts/start.mjs, as a terminal signals them all).
 let shuttingDownSince = 0;

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { account, membership, messages, operationUrl } from '@marquee/contract';
+import { account, login, membership, messages, operationUrl } from '@marquee/contract';
+import { FREE_FAILURES } from '../features/login/login.policy.js';
 import { DAILY_JOBS, buildApp } from '../app.js';
 import { useTestApp } from '../../test/test-app.js';
 import { buildMember } from '../../test/factories.js';
@@ -15,7 +16,7 @@ import { priceRow } from '../features/membership/prices.js';
 import { users } from '../features/members/members.tables.js';
 
 /**
- * Two servers on one PostgreSQL database, as `npm run cluster` runs them (docs/domain.md R9): each
+ * Two servers on one PostgreSQL database, as `npm run cluster` runs them (docs/domain.md R8): each
  * with its own connection pool and its own process state, sharing only the database. What must
  * happen once happens once, whichever server is asked, and live updates cross between them (LV2).
  */
@@ -37,7 +38,7 @@ afterAll(async () => {
 /** The same call to both servers at the same moment. */
 const onBoth = <T>(send: (app: FastifyInstance) => Promise<T>) => Promise.all([send(t.app), send(other.app)]);
 
-describe.skipIf(!onPostgres)('two servers on one database (R9)', () => {
+describe.skipIf(!onPostgres)('two servers on one database (R8)', () => {
   it('a daily job asked of both at once runs once', async () => {
     t.clock.advance(DAY_MS);
     const [ranHere, ranThere] = await Promise.all([
@@ -112,6 +113,24 @@ describe.skipIf(!onPostgres)('two servers on one database (R9)', () => {
     const codes = (await Promise.all(burst)).map((r) => r.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(messages.MESSAGES_PER_MINUTE);
     expect(codes.filter((c) => c === 429)).toHaveLength(6);
+  });
+
+  it('sign-in slowing holds across both: 20 wrong passwords split between them get no more guesses than on one', async () => {
+    const member = await buildMember(t.db, t.clock);
+    const remoteAddress = '10.9.8.7';
+    const guesses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        (i % 2 ? other.app : t.app).inject({
+          method: 'POST',
+          url: operationUrl(login.checkCredentials),
+          payload: { username: member.username, password: 'not the password' },
+          remoteAddress,
+        }),
+      ),
+    );
+    const codes = guesses.map((g) => g.statusCode);
+    expect(codes.filter((c) => c === 401)).toHaveLength(FREE_FAILURES + 1);
+    expect(codes.filter((c) => c === 429)).toHaveLength(20 - FREE_FAILURES - 1);
   });
 
   it('a message sent through one server reaches the recipient’s stream on the other', async () => {

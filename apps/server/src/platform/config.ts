@@ -94,7 +94,7 @@ export interface AppConfig {
   /** Number of proxies in front of the app whose X-Forwarded-For is trusted for the sign-in limits. */
   trustProxy: boolean;
   logLevel: string;
-  /** How long a shutdown waits for open requests and a running job before the process exits anyway (SHUTDOWN_TIMEOUT_MS, R8). */
+  /** How long a shutdown waits for open requests and a running job before the process exits anyway (SHUTDOWN_TIMEOUT_MS, R7). */
   shutdownTimeoutMs: number;
   /** NODE_ENV=production: the checks of `productionProblems` apply and no development route exists. */
   production: boolean;
@@ -450,10 +450,28 @@ export function withInstallationSecrets(config: AppConfig): AppConfig {
   } catch {
     secret = '';
   }
-  if (secret.length < 32) {
-    secret = randomBytes(32).toString('hex');
-    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-    fs.writeFileSync(file, `${secret}\n`, { mode: 0o600 });
-  }
+  if (secret.length < 32) secret = makeSecretOnce(file, secret === '' ? 'missing' : 'short');
   return { ...config, payments: { ...config.payments, testSecret: secret } };
+}
+
+/**
+ * Writes a new secret whole, then puts it in place: a link that fails if another server starting on
+ * the same DATA_DIR put its own there first (R8), in which case that one is everyone's. A file too
+ * short to be a secret is replaced.
+ */
+function makeSecretOnce(file: string, found: 'missing' | 'short'): string {
+  const fresh = randomBytes(32).toString('hex');
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  const written = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  fs.writeFileSync(written, `${fresh}\n`, { mode: 0o600 });
+  try {
+    if (found === 'short') fs.renameSync(written, file);
+    else fs.linkSync(written, file);
+    return fresh;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    return fs.readFileSync(file, 'utf8').trim();
+  } finally {
+    fs.rmSync(written, { force: true });
+  }
 }

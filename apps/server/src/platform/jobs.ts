@@ -73,7 +73,7 @@ export function startDailyJobs(app: FastifyInstance, jobs: readonly DailyJob[], 
 /**
  * Runs `tick` when the app is ready and then every `everyMs`, never two at once: the timer does not
  * keep the process alive and stops when the app closes. Closing waits for a tick that is running, so
- * a shutdown never cuts a job short (docs/domain.md R8; the shutdown's time limit still applies).
+ * a shutdown never cuts a job short (docs/domain.md R7; the shutdown's time limit still applies).
  */
 export function everyInterval(app: FastifyInstance, everyMs: number, tick: () => Promise<void>): void {
   let running: Promise<void> | null = null;

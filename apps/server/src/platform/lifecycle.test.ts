@@ -21,7 +21,7 @@ function deferred() {
   return { promise, settle };
 }
 
-describe('/healthz (R7)', () => {
+describe('/healthz (R6)', () => {
   it('live answers while the process runs; ready while the database answers with every migration applied', async () => {
     expect((await t.app.inject({ url: '/healthz/live' })).json()).toEqual({ status: 'success' });
     const ready = await t.app.inject({ url: '/healthz/ready' });
@@ -50,7 +50,7 @@ describe('/healthz (R7)', () => {
   });
 });
 
-describe('shutting down (R8)', () => {
+describe('shutting down (R7)', () => {
   it('answers not ready at once, waits for the job that is running, then closes', async () => {
     const server = await anotherServer();
     const job = deferred();

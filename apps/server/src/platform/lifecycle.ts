@@ -3,13 +3,13 @@ import { pendingMigrations, pingDatabase } from './db/database.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Set when the server has begun to shut down (R8): it answers not ready, so balancers send no more. */
+    /** Set when the server has begun to shut down (R7): it answers not ready, so balancers send no more. */
     draining: boolean;
   }
 }
 
 /**
- * For load balancers and monitors (docs/domain.md R7): `/healthz/live` says the process answers;
+ * For load balancers and monitors (docs/domain.md R6): `/healthz/live` says the process answers;
  * `/healthz/ready` that it should be sent members: the database answers, every migration of this
  * build is applied, and it is not shutting down. Not ready is a 503 with the reason.
  */
@@ -37,7 +37,7 @@ export interface ShutdownOutcome {
 }
 
 /**
- * Shuts the server down gracefully (R8): it answers not ready at once, then Fastify stops taking
+ * Shuts the server down gracefully (R7): it answers not ready at once, then Fastify stops taking
  * connections and closes idle ones, the live streams end (their pages reconnect elsewhere), open
  * requests finish, the job timers stop and a job that is running finishes (jobs.ts), and last the
  * database closes. Gives up after `timeoutMs`, so a stuck request cannot keep a server from stopping;

@@ -142,7 +142,7 @@ export class LiveHub {
     for (const stream of this.streams) stream.send(kind, {});
   }
 
-  /** Shutting down (R8): every stream ends, so its page reconnects to another server; listening stops. */
+  /** Shutting down (R7): every stream ends, so its page reconnects to another server; listening stops. */
   async close(): Promise<void> {
     this.closed = true;
     if (this.heartbeats) clearInterval(this.heartbeats);

@@ -4,7 +4,7 @@ import path from 'node:path';
 /**
  * The server package's folder (apps/server), found from wherever this code runs: its TypeScript
  * source (src/platform/) in tests and scripts, or the compiled bundle (dist/) that `npm start`
- * runs. The migrations, the web build and the extension are found from here (docs/domain.md R5).
+ * runs. The migrations, the web build and the extension are found from here (docs/domain.md R4).
  */
 export const SERVER_ROOT = findServerRoot(import.meta.dirname);
 

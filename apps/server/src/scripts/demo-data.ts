@@ -132,7 +132,7 @@ export async function seedDemo(db: Db, clock: Clock): Promise<boolean> {
   // Every demo member has the same password, so one hash serves them all.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return db.transaction(async (tx) => {
-    // Servers starting together on one database (R6): one seeds, the others find its members.
+    // Servers starting together on one database (R5): one seeds, the others find its members.
     await tx.execute(sql`select pg_advisory_xact_lock(${DEMO_SEED_LOCK})`);
     const [again] = await tx.select({ n: count() }).from(users).where(eq(users.kind, 'member'));
     if ((again?.n ?? 0) > 0) return false;

@@ -79,7 +79,7 @@ export const MIGRATION_LOCK = 0x6d617271;
 
 /**
  * Applies the migrations on PostgreSQL holding a session-level advisory lock on a connection of its
- * own (docs/domain.md R6). Servers starting at once queue on the lock; each then finds what the one
+ * own (docs/domain.md R5). Servers starting at once queue on the lock; each then finds what the one
  * before it applied already recorded, and applies nothing. Without the lock two servers would both
  * see a migration as new and the second would fail on tables the first had just made.
  */
@@ -97,7 +97,7 @@ async function migrateUnderLock(url: string): Promise<void> {
 }
 
 /**
- * How many of the project's migrations the database has not applied (the readiness check, R7):
+ * How many of the project's migrations the database has not applied (the readiness check, R6):
  * Drizzle records each applied one with its folder's time, and applies those newer than the last.
  */
 export async function pendingMigrations(db: Db): Promise<number> {

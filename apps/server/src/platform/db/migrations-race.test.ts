@@ -20,7 +20,7 @@ const migrateIn = (url: string) =>
   });
 
 // PGlite is one process's database: only PostgreSQL has several servers migrating it.
-describe.skipIf(!postgresUrl)('servers starting at once on an empty PostgreSQL database (R6)', () => {
+describe.skipIf(!postgresUrl)('servers starting at once on an empty PostgreSQL database (R5)', () => {
   it(`${SERVERS} processes migrate it once between them, and all start`, async () => {
     const name = `marquee_migrate_race_${Date.now()}`;
     const admin = new pg.Client({ connectionString: postgresUrl as string });

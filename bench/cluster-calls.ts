@@ -22,6 +22,8 @@ const EARNERS = Number(process.env.BENCH_EARNERS ?? 600);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 4000);
 const PORT = Number(process.env.BENCH_CLUSTER_PORT ?? 3700);
 const DWELL_MS = 6000;
+/** How long the kill round spreads its answers over. */
+const KILL_ROUND_MS = Number(process.env.BENCH_KILL_ROUND_MS ?? 20_000);
 
 interface Started {
   token: string;
@@ -170,39 +172,49 @@ try {
     const since = new Date();
     type Outcome = { c: Started; at: number; code: number | 'network' };
     const outcomes: Outcome[] = [];
+    // Every request of the round, the browsing fetches too: when it ended and how.
+    const all: { at: number; ok: boolean }[] = [];
     const began = performance.now();
-    let killedAt = 0;
+    const elapsed = () => performance.now() - began;
+    const send = async (r: LoadRequest): Promise<number | 'network'> => {
+      let code: number | 'network';
+      try {
+        const res = await fetch(`${cluster.url}${r.path}`, {
+          method: 'POST',
+          headers: r.headers,
+          body: r.body,
+        });
+        await res.arrayBuffer();
+        code = res.status;
+      } catch {
+        code = 'network';
+      }
+      all.push({ at: elapsed(), ok: code === 200 });
+      return code;
+    };
+    // The answers spread over KILL_ROUND_MS, browsing fetches in between; app2 killed a third of the way in.
+    const killAt = KILL_ROUND_MS / 3;
+    const killer = setTimeout(() => cluster.servers[1]?.proc?.kill('SIGKILL'), killAt);
     let next = 0;
-    // Each credit's answer once, with a fetch between answers, so the round lasts long enough to kill in.
     await Promise.all(
       Array.from({ length: CONCURRENCY }, async () => {
         while (next < credits.length) {
-          const c = credits[next++] as Started;
-          if (!killedAt && next > credits.length / 3) {
-            killedAt = performance.now() - began;
-            cluster.servers[1]?.proc?.kill('SIGKILL');
-          }
-          for (const r of [browserFetches[next % browserFetches.length] as LoadRequest, c.answer]) {
-            let code: number | 'network';
-            try {
-              const res = await fetch(`${cluster.url}${r.path}`, {
-                method: 'POST',
-                headers: r.headers,
-                body: r.body,
-              });
-              await res.arrayBuffer();
-              code = res.status;
-            } catch {
-              code = 'network';
-            }
-            if (r === c.answer) outcomes.push({ c, at: performance.now() - began, code });
-          }
+          const i = next++;
+          const c = credits[i] as Started;
+          const due = (i / credits.length) * KILL_ROUND_MS;
+          while (elapsed() < due)
+            await send(browserFetches[(i + all.length) % browserFetches.length] as LoadRequest);
+          outcomes.push({ c, at: elapsed(), code: await send(c.answer) });
         }
       }),
     );
+    clearTimeout(killer);
+    const killedAt = killAt;
     const ok = outcomes.filter((o) => o.code === 200);
     const failed = outcomes.filter((o) => o.code !== 200);
-    const afterKill = outcomes.filter((o) => o.at > killedAt + 3000);
+    const afterKill = all.filter((o) => o.at > killedAt + 3000);
+    const beforeKill = all.filter((o) => o.at <= killedAt);
+    const aroundKill = all.filter((o) => o.at > killedAt && o.at <= killedAt + 3000);
     const credited = await rows<{ earner_id: number; listing_id: number; n: number }>(sql`
       select earner_id, listing_id, count(*)::int as n from actions
       where created_at >= ${since} and earner_id in (${sql.join(
@@ -221,8 +233,9 @@ try {
     console.log(
       `  failures by answer: ${JSON.stringify(Object.fromEntries([...new Set(failed.map((f) => f.code))].map((k) => [k, failed.filter((f) => f.code === k).length])))}`,
     );
+    const failedOf = (list: { ok: boolean }[]) => `${list.filter((o) => !o.ok).length} of ${list.length}`;
     console.log(
-      `  failures from 3 s after the kill on: ${afterKill.filter((o) => o.code !== 200).length} of ${afterKill.length}`,
+      `  every request (answers and browsing) failed: before the kill ${failedOf(beforeKill)}; in the 3 s after it ${failedOf(aroundKill)}; from then on ${failedOf(afterKill)}`,
     );
     console.log(`  credits doubled: ${doubled}; answered 200 but not credited once: ${lost}`);
     console.log(

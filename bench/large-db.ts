@@ -22,6 +22,8 @@ export interface LargeDatabase {
   database: Database;
   db: Db;
   rows<T>(query: SQL): Promise<T[]>;
+  /** The PostgreSQL server it is on, by its maintenance database (for scratch databases beside it). */
+  serverUrl: string;
   /** Drops the database when it was made for this run. */
   close(): Promise<void>;
 }
@@ -74,10 +76,13 @@ export async function openLargeDatabase(label: string): Promise<LargeDatabase> {
     await dropDatabase();
     throw e;
   }
+  const server = new URL(url);
+  server.pathname = '/postgres';
   return {
     database,
     db,
     rows,
+    serverUrl: server.toString(),
     close: async () => {
       await database.close();
       await dropDatabase();

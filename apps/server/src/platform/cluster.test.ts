@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { account, login, membership, messages, operationUrl } from '@marquee/contract';
+import { account, login, messages, operationUrl } from '@marquee/contract';
 import { FREE_FAILURES } from '../features/login/login.policy.js';
 import { DAILY_JOBS, buildApp } from '../app.js';
 import { useTestApp } from '../../test/test-app.js';
@@ -11,8 +11,7 @@ import { openDatabase, type Database } from './db/database.js';
 import { runDueJobs } from './jobs.js';
 import { DAY_MS, pacificDay } from './time.js';
 import { jobRuns } from './jobs.tables.js';
-import { purchases } from '../features/payments/payments.tables.js';
-import { priceRow } from '../features/membership/prices.js';
+import { sendTestEvent, startCharge } from '../features/payments/payments.test-support.js';
 import { users } from '../features/members/members.tables.js';
 
 /**
@@ -58,34 +57,14 @@ describe.skipIf(!onPostgres)('two servers on one database (R8)', () => {
 
   it('a payment event delivered to both at once is applied once', async () => {
     const member = await buildMember(t.db, t.clock);
-    const started = await t.app.inject({
-      method: 'POST',
-      url: membership.CHECKOUT_PATHS.charge,
-      headers: { authorization: `Bearer ${member.token}` },
-      payload: { level: 'premium', months: 1, amountPennies: priceRow('premium', 1)?.once },
-    });
-    const ref = (started.json() as { redirect: string }).redirect.split('/').pop() as string;
-    const [purchase] = await t.db
-      .select()
-      .from(purchases)
-      .where(eq(purchases.userId, member.id))
-      .orderBy(desc(purchases.id))
-      .limit(1);
-    const signed = t.app.deps.payments.test.signEvent({
-      type: 'checkout.completed',
-      purchaseId: purchase?.id as number,
+    const { ref, purchase } = await startCharge(t, member, 'premium', 1);
+    const event = {
+      type: 'checkout.completed' as const,
+      purchaseId: purchase.id,
       providerRef: ref,
-      amountPennies: purchase?.amountPennies as number,
-    });
-    const outcomes = await onBoth(async (app) => {
-      const res = await app.inject({
-        method: 'POST',
-        url: '/v4/webhooks/test',
-        payload: signed.body,
-        headers: { ...signed.headers, 'content-type': 'application/json' },
-      });
-      return (res.json() as { outcome: string }).outcome;
-    });
+      amountPennies: purchase.amountPennies,
+    };
+    const outcomes = await onBoth((app) => sendTestEvent(t, event, `evt-both-${purchase.id}`, app));
     expect(outcomes.filter((o) => o === 'granted')).toHaveLength(1);
     const [after] = await t.db
       .select({ premiumExpires: users.premiumExpires })

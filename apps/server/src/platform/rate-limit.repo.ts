@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, like, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, like, lt, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from './db/database.js';
 import type { RateRule } from './rate-limit.js';
 import { rateEvents } from './rate-limit.tables.js';
@@ -28,6 +28,48 @@ export async function recentEvents(
   return rows.map((r) => r.at);
 }
 
+/** A value of the statement, or a placeholder of one built once (statement, selectOnce). */
+type Value<T> = T | SQL | ReturnType<typeof sql.placeholder>;
+
+/**
+ * The parts of taking one event under `key` for a statement that may do more beside it (takeIfRoom,
+ * and a credit's read, D5.7): `recent` selects the key's events inside the longest window, newest
+ * first (as many as the largest limit needs); `taken(recent)` writes the event when every rule has
+ * room by those and `also` holds. Both go in the statement's WITH under names of its choosing;
+ * `takenCount` and `recentList` (epoch ms, newest first) read them back. The rules are part of the
+ * text; key and time may be placeholders.
+ */
+export function rateTakeParts(
+  key: Value<string>,
+  rules: readonly RateRule[],
+  now: Value<Date>,
+  also: SQL = sql`true`,
+) {
+  const longest = Math.max(...rules.map((r) => r.windowMs));
+  const most = Math.max(...rules.map((r) => r.limit));
+  const since = (ms: number) => sql`${now}::timestamptz - ${ms}::float8 * interval '1 millisecond'`;
+  return {
+    recent: sql`select at from ${rateEvents}
+      where key = ${key}::text and at > ${since(longest)}
+      order by at desc limit ${most}::int`,
+    taken: (recent: SQL) => sql`insert into ${rateEvents} (key, at)
+      select ${key}::text, ${now}::timestamptz
+      where ${sql.join(
+        rules.map(
+          (r) => sql`(select count(*) from ${recent} where at > ${since(r.windowMs)}) < ${r.limit}::int`,
+        ),
+        sql` and `,
+      )} and ${also}
+      returning 1`,
+    takenCount: (taken: SQL) => sql<number>`(select count(*) from ${taken})::int`,
+    recentList: (recent: SQL) =>
+      sql<
+        string | null
+      >`(select string_agg((extract(epoch from at) * 1000)::bigint::text, ',' order by at desc)
+        from ${recent})`,
+  };
+}
+
 /**
  * In one statement, the key's recent events are read and the event written when every rule still
  * has room: `taken` says whether it was, `recent` lists the events read (epoch ms, newest first).
@@ -38,30 +80,20 @@ export async function takeIfRoom(
   rules: readonly RateRule[],
   now: Date,
 ): Promise<{ taken: number; recent: string | null } | undefined> {
-  const longest = Math.max(...rules.map((r) => r.windowMs));
-  const most = Math.max(...rules.map((r) => r.limit));
-  const roomInEvery = sql.join(
-    rules.map(
-      (r) =>
-        sql`(select count(*) from recent where at > ${new Date(now.getTime() - r.windowMs)}) < ${r.limit}`,
-    ),
-    sql` and `,
-  );
+  const parts = rateTakeParts(key, rules, now);
+  const recent = sql.raw('recent');
+  const taken = sql.raw('taken');
   const [row] = await rowsOf<{ taken: number; recent: string | null }>(
     tx,
-    sql`with recent as (
-          select at from ${rateEvents}
-          where key = ${key} and at > ${new Date(now.getTime() - longest)}
-          order by at desc limit ${most}
-        ), taken as (
-          insert into ${rateEvents} (key, at) select ${key}, ${now} where ${roomInEvery} returning 1
-        )
-        select (select count(*) from taken)::int as taken,
-               (select string_agg((extract(epoch from at) * 1000)::bigint::text, ',' order by at desc)
-                  from recent) as recent`,
+    sql`with recent as (${parts.recent}), taken as (${parts.taken(recent)})
+        select ${parts.takenCount(taken)} as taken, ${parts.recentList(recent)} as recent`,
   );
   return row;
 }
+
+/** The events of `key` since `since`, as a scalar subquery for a statement that reads more beside it. */
+export const rateCountSince = (key: Value<string>, since: Value<Date>) =>
+  sql<number>`(select count(*) from ${rateEvents} where key = ${key}::text and at > ${since}::timestamptz)::int`;
 
 /** Counts one event under `key` unconditionally (a failed sign-in, say); answers the event's id. */
 export async function countRate(db: Db, key: string, now: Date): Promise<number> {

@@ -3,7 +3,15 @@ import { tooManyRequests, type AppError } from './errors.js';
 import { DAY_MS } from './time.js';
 import { forgetEventsBefore, lockKey, recentEvents, takeIfRoom } from './rate-limit.repo.js';
 
-export { clearRate, clearRatePrefix, countRate, rateCount, uncountRate } from './rate-limit.repo.js';
+export {
+  clearRate,
+  clearRatePrefix,
+  countRate,
+  rateCount,
+  rateCountSince,
+  rateTakeParts,
+  uncountRate,
+} from './rate-limit.repo.js';
 
 /**
  * The one rate-limit mechanism of the app (docs/domain.md "Limits", L1-L3). Every limit (sign-in,
@@ -58,13 +66,26 @@ export async function takeRate(
   return inTransaction(db, async (tx) => {
     await lockKey(tx, key);
     const row = await takeIfRoom(tx, key, rules, now);
-    if (row?.taken) return null;
-    const recent = (row?.recent ?? '')
-      .split(',')
-      .filter(Boolean)
-      .map((ms) => new Date(Number(ms)));
-    return fullRule(rules, recent, now);
+    return takeOutcome(rules, row?.taken ?? 0, row?.recent ?? null, now);
   });
+}
+
+/**
+ * What a take read back by rateTakeParts means: null when the event was written, else the full
+ * rule by the events read (epoch ms, newest first, comma-separated).
+ */
+export function takeOutcome(
+  rules: readonly RateRule[],
+  taken: number,
+  recentList: string | null,
+  now: Date,
+): RateRefusal | null {
+  if (taken) return null;
+  const recent = (recentList ?? '')
+    .split(',')
+    .filter(Boolean)
+    .map((ms) => new Date(Number(ms)));
+  return fullRule(rules, recent, now);
 }
 
 /** Runs `work` in the caller's transaction, or in one of its own (no savepoint on the hot path). */

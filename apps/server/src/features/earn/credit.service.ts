@@ -11,8 +11,7 @@ import { InsufficientPoints, houseTill } from '../points/index.js';
 import { paymentFailure, type Payment } from '../points/index.js';
 import { latestOffer, type OfferAsker } from './offers.repo.js';
 import { creditState, lockCreditAccounts, writeCredit, type Offer } from './credit.repo.js';
-import { takeRate } from '../../platform/rate-limit.js';
-import { CREDIT_SPEED_LIMIT, EARNING_TOO_FAST, creditSpeedKey, minimumDwellSeconds } from './earn.policy.js';
+import { EARNING_TOO_FAST, minimumDwellSeconds } from './earn.policy.js';
 
 const { EARN, MESSAGES } = earn;
 type ListingType = earn.ListingType;
@@ -34,7 +33,7 @@ export interface Credited {
  * credited offer comes back too, so a repeated call can answer with the first result (D3.2).
  */
 export async function openOffer(db: Db, asker: OfferAsker, listingId: number, now: Date) {
-  const row = await latestOffer(db, asker, listingId);
+  const row = await latestOffer(db, asker, listingId, now);
   if (!row || (row.actionId === null && row.offer.expiresAt <= now)) {
     throw new AppError(409, 'error', NOT_OFFERED);
   }
@@ -65,15 +64,15 @@ export function checkDwell(offer: Offer, type: ListingType, now: Date) {
 
 /**
  * Credits one action (D5.7), an earned one or an exchange view (EX12: no points, counted in today's
- * actions), in one transaction: three statements and the speed limit's count. The member accounts it touches
- * (the earner and, when the owner pays, the owner) are locked first and in id order, so two members
- * crediting on each other's listings at once cannot deadlock, and a repeated or concurrent call for
- * the same offer finds the first credit and returns it (D3.2). The speed limit (D11.1) is counted in
- * the same transaction, so only credits that commit count. Everything it checks is then read in
- * one query against settled counts (creditState), and everything it writes is one statement: the
- * action, today's count, the listing's counters and the payments. The rows many earners share (a
- * sponsored listing, the house's till of D6.4) are locked by that last statement, so credits queue
- * on them only until the commit.
+ * actions), in one transaction of three statements, each built and planned once. The member
+ * accounts it touches (the earner and, when the owner pays, the owner) are locked first and in id
+ * order, so two members crediting on each other's listings at once cannot deadlock, and a repeated
+ * or concurrent call for the same offer finds the first credit and returns it (D3.2). Everything it
+ * checks is then read in one statement against settled counts (creditState), which also counts the
+ * speed limit (D11.1) in the same transaction, so only credits that commit count. Everything it
+ * writes is one statement: the action, today's count, the listing's counters and the payments. The
+ * rows many earners share (a sponsored listing, the house's till of D6.4) are locked by that last
+ * statement, so credits queue on them only until the commit.
  */
 export async function creditOffer(deps: AppDeps, caller: Caller, offerId: number): Promise<Credited> {
   const now = deps.clock.now();
@@ -98,10 +97,9 @@ export async function creditOffer(deps: AppDeps, caller: Caller, offerId: number
     }
     const { offer, listing } = state;
     if (offer.expiresAt <= now) throw new AppError(409, 'error', NOT_OFFERED);
-    // D11.1, counted in this transaction (L2): a credit refused or rolled back below does not count.
-    if (await takeRate(tx, creditSpeedKey(caller.userId), CREDIT_SPEED_LIMIT, now)) {
-      throw tooManyRequests(EARNING_TOO_FAST, 60);
-    }
+    // D11.1, counted by creditState in this transaction (L2): a credit refused or rolled back below
+    // does not count.
+    if (state.speedRefusal) throw tooManyRequests(EARNING_TOO_FAST, 60);
     if (state.actedInWindow) {
       throw new AppError(409, 'error', 'You have already been credited for this listing.');
     }

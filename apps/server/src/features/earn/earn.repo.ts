@@ -153,15 +153,17 @@ function repeatWindowSince(type: string, now: Date): Date {
  * candidate set. The order is: sponsored with actions left, featured owners, higher points, fewer
  * actions today, random. It is read as four parts, each already in that order:
  *   1. featured owners' sponsored listings and 3. their other listings: few, sorted whole;
- *   2. other sponsored listings: few (bought with money, or a managed member's 0-point listing
- *      with the Managed Rank service's views, MR12), their ids sorted whole on the index;
- *   4. all other listings: for each points value from the highest (a skip scan over
- *      listings_offer_pick_idx), first the listings with no action today from a random starting id,
- *      wrapping around (random order among equals without sorting them), then those acted on today
- *      by their count, their ids sorted on listings_acted_pick_idx alone.
+ *   2. other sponsored listings (bought with money, or a managed member's 0-point listing with the
+ *      Managed Rank service's views, MR12) and 4. all other listings: for each points value from
+ *      the highest (a skip scan over listings_offer_pick_idx), first the listings with no action
+ *      today from a random starting id, wrapping around (random order among equals without sorting
+ *      them), then those acted on today by their count, their ids sorted on listings_acted_pick_idx
+ *      alone.
  * The owner and the earner's conditions are checked on each row as it is read.
  * Each part stops as soon as `limit` rows have come out (a LIMIT over UNION ALL reads its branches
- * in turn and lazily), so a tab costs a few short index range scans and a few dozen row lookups.
+ * in turn and lazily), so a tab costs a few short index range scans and a few dozen row lookups,
+ * however many listings have sponsored actions left (each credit updates its listing, so reading
+ * them all would also visit their pages).
  */
 async function fastCandidates(db: Db, q: CandidateQuery, type: string): Promise<CandidateRow[]> {
   let query = fastCandidateQueries.get(type);
@@ -183,9 +185,6 @@ async function fastCandidates(db: Db, q: CandidateQuery, type: string): Promise<
     .sort((a, b) => a.row.part - b.row.part || a.i - b.i)
     .map(({ row: { part: _part, ...row } }) => row);
 }
-
-/** Sponsored IMDb listings read beyond the limit, for those the earner's conditions drop. */
-const SPONSORED_SPARE = 200;
 
 const fastCandidateQueries = new Map<string, ReturnType<typeof statement<CandidateRow & { part: number }>>>();
 
@@ -260,25 +259,90 @@ function fastCandidatesSql(type: string): SQL {
     where ${notFeatured} and ${ownerMay} and ${earnerMay}
     limit ${limit})`;
 
-  // Part 2: the other listings with sponsored actions left. They are few (bought with money), so
-  // their ids are read from listings_acted_pick_idx alone. For IMDb only the first are kept in order
-  // (a top-N sort): `limit` plus SPONSORED_SPARE, since an IMDb view repeats daily and the earner's
-  // conditions drop at most the ones acted on today (no daily cap passes 90), hidden or blocked.
-  // Follows, likes and videos repeat never or weekly, so theirs are sorted whole.
-  const sponsoredCut = type === 'imdb-view' ? sql`limit ${limit} + ${SPONSORED_SPARE}` : sql``;
-  const sponsoredPart = readInTurn(
+  // For each points value from the highest among the listings `where` (a skip scan over
+  // listings_offer_pick_idx), with `extra` joining at one value when it has rows.
+  const pointValues = (where: SQL, extra?: { give: SQL; exists: SQL }) => {
+    const highest = (below: SQL | null) => {
+      const own = sql`(select max(l.give) from listings l where ${where}${below ? sql` and l.give < ${below}` : sql``})`;
+      return extra
+        ? sql`greatest(${own}, (select ${extra.give} where ${extra.exists}${below ? sql` and ${extra.give} < ${below}` : sql``}))`
+        : own;
+    };
+    return sql`(
+      with recursive gives(g) as (
+        select ${highest(null)}
+        union all
+        select ${highest(sql`gives.g`)} from gives where gives.g is not null
+      )
+      select g from gives where g is not null
+    ) t`;
+  };
+
+  // Part 2: the other listings with sponsored actions left (bought with money), and a managed
+  // member's 0-point IMDb listing with the Managed Rank service's views, ranked as one paying
+  // MANAGED_VIEW_POINTS (MR12). Most of them are acted on every day, and each credit rewrites its
+  // listing, so reading them all would visit every one's page: at each points value, those not
+  // acted on today (whose pages no credit touched today) are shuffled whole from
+  // listings_acted_pick_idx alone, then those acted on today are read by their count, each count's
+  // from a random starting id, wrapping around, and a managed view after the bought ones of its count.
+  const sponsored = sql`${offerable} and l.sponsor_left and l.give = t.g`;
+  const managedAt = (when: SQL) =>
     managedZero
-      ? sql`select s.id from (
-          select l.id, l.give, ${actedToday} as acted from listings l where ${offerable} and l.sponsor_left
-          union all
-          select l.id, ${managedPoints} as give, ${actedToday} as acted
-          from ${managedSetups} m join listings l on l.user_id = m.user_id and l.type = 'imdb-view'
-          where ${managedZero}
-        ) s order by s.give desc, s.acted, random() ${sponsoredCut}`
-      : sql`select l.id from listings l where ${offerable} and l.sponsor_left
-        order by l.give desc, ${actedToday}, random() ${sponsoredCut}`,
-    2,
-  );
+      ? sql`select l.id from ${managedSetups} m join listings l on l.user_id = m.user_id and l.type = 'imdb-view'
+          where ${managedZero} and t.g = ${managedPoints} and ${when}`
+      : null;
+  const notActedToday = sql`select s.id from (
+      select l.id from listings l where ${sponsored} and l.acted_on is null
+      union all select l.id from listings l where ${sponsored} and l.acted_on < ${today}${
+        managedZero
+          ? sql`
+      union all ${managedAt(sql`(l.acted_on is null or l.acted_on < ${today})`)}`
+          : sql``
+      }
+    ) s order by random()`;
+  const actedRows = (from: SQL) => sql`select l.id from listings l
+    where ${sponsored} and l.acted_on = ${today} and l.acted_count = k.c and ${from} order by l.id`;
+  const lowestCount = (above: SQL | null) => {
+    const more = above ? sql` and l.acted_count > ${above}` : sql``;
+    const own = sql`(select min(l.acted_count) from listings l where ${sponsored} and l.acted_on = ${today}${more})`;
+    return managedZero
+      ? sql`least(${own}, (select min(l.acted_count) from listings l where l.id in (${managedAt(sql`l.acted_on = ${today}`)})${more}))`
+      : own;
+  };
+  const actedToday2 = sql`(
+    select c.* from (
+      with recursive counts(c) as (
+        select ${lowestCount(null)}
+        union all
+        select ${lowestCount(sql`counts.c`)} from counts where counts.c is not null
+      )
+      select c from counts where c is not null
+    ) k cross join lateral (
+      ${readInTurn(actedRows(sql`l.id >= (select start from pick)`), 2)}
+      union all
+      ${readInTurn(actedRows(sql`l.id < (select start from pick)`), 2)}${
+        managedZero
+          ? sql`
+      union all
+      ${readInTurn(sql`select l.id from listings l where l.id in (${managedAt(sql`l.acted_on = ${today}`)}) and l.acted_count = k.c order by random()`, 2)}`
+          : sql``
+      }
+    ) c)`;
+  const sponsoredPart = sql`(
+    select c.* from ${pointValues(
+      sql`${offerable} and l.sponsor_left`,
+      managedZero
+        ? {
+            give: managedPoints,
+            exists: sql`exists (select 1 from ${managedSetups} m join listings l on l.user_id = m.user_id
+              and l.type = 'imdb-view' where ${managedZero})`,
+          }
+        : undefined,
+    )} cross join lateral (
+      ${readInTurn(notActedToday, 2)}
+      union all
+      ${actedToday2}
+    ) c)`;
 
   // Part 4: all other listings. For each points value from the highest, the listings not acted on
   // today from a random starting id, wrapping around, then those acted on today by their count.
@@ -289,15 +353,7 @@ function fastCandidatesSql(type: string): SQL {
       and ${notFeatured} and ${ownerMay} and ${earnerMay}
     order by l.id limit ${limit})`;
   const plainPart = sql`(
-    select c.* from (
-      with recursive gives(g) as (
-        select (select max(l.give) from listings l where ${plain})
-        union all
-        select (select max(l.give) from listings l where ${plain} and l.give < gives.g)
-        from gives where gives.g is not null
-      )
-      select g from gives where g is not null
-    ) t cross join lateral (
+    select c.* from ${pointValues(plain)} cross join lateral (
       ${notActedRows(sql`l.id >= (select start from pick)`)}
       union all
       ${notActedRows(sql`l.id < (select start from pick)`)}

@@ -43,7 +43,7 @@ import {
   needsCreditUpdate,
   wrongAnswersKey,
 } from './earn.policy.js';
-import { rateCount, takeRate } from '../../platform/rate-limit.js';
+import { takeRate } from '../../platform/rate-limit.js';
 
 const { MESSAGES } = earn;
 type ListingType = earn.ListingType;
@@ -79,20 +79,15 @@ export async function answerImdbOffer(
   kind: 'earn' | 'exchange',
 ): Promise<{ credited: Credited } | { incorrect: true; proView: boolean }> {
   const now = deps.clock.now();
-  const { offer, listing, actionId, facts } = await openOffer(deps.db, caller, listingId, now);
+  const { offer, listing, actionId, facts, wrongTries } = await openOffer(deps.db, caller, listingId, now);
   if (offer.exchange !== (kind === 'exchange')) throw new AppError(409, 'error', NOT_OFFERED);
   requireType(listing, 'imdb-view');
   if (actionId === null) checkDwell(offer, 'imdb-view', now);
   const fact = facts?.[questionOf(listing, offer.proView).key];
   // Past the day's wrong tries on this listing no answer is taken, right or wrong: a right one would tell.
   const [tries] = WRONG_ANSWERS_PER_OFFER;
-  if (
-    actionId === null &&
-    tries &&
-    (await rateCount(deps.db, wrongAnswersKey(caller.userId, listing.id), tries.windowMs, now)) >= tries.limit
-  ) {
+  if (actionId === null && tries && wrongTries >= tries.limit)
     throw new AppError(409, 'error', TOO_MANY_TRIES);
-  }
   if (actionId === null && (fact === undefined || !answerIsCorrect(answer, fact))) {
     if (await takeRate(deps.db, wrongAnswersKey(caller.userId, listing.id), WRONG_ANSWERS_PER_OFFER, now)) {
       throw new AppError(409, 'error', TOO_MANY_TRIES);

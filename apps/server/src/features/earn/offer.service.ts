@@ -269,7 +269,7 @@ const NOT_OFFERED = 'This listing is no longer offered to you. Please reload the
 /** Start pressed (D5.1, D11.1): the dwell clock starts and the offer stays open for the action's time. */
 export async function startAction(deps: AppDeps, caller: Caller, listingId: number) {
   const now = deps.clock.now();
-  const latest = await latestOffer(deps.db, caller, listingId);
+  const latest = await latestOffer(deps.db, caller, listingId, now);
   if (!latest || latest.actionId !== null || latest.offer.expiresAt <= now) {
     throw new AppError(409, 'error', NOT_OFFERED);
   }

@@ -1,7 +1,9 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { preparedOnce, statement, type Db } from '../../platform/db/database.js';
 import { listings } from '../listings/listings.tables.js';
+import { rateCountSince } from '../../platform/rate-limit.js';
 import { actions, imdbFacts, offers } from './earn.tables.js';
+import { WRONG_ANSWERS_PER_OFFER, wrongAnswersKey } from './earn.policy.js';
 
 /**
  * The queries of offers (D5.1): writing a fetch's offers, finding the one a call names, Start, and
@@ -17,16 +19,20 @@ export interface OfferAsker {
 
 /**
  * The newest offer of a listing to an earner, open or not, with its listing, its action if it was
- * credited and, for an IMDb listing, the stored facts of its page by question (D5.2), in one query.
+ * credited, for an IMDb listing the stored facts of its page by question (D5.2), and the earner's
+ * wrong answers on the listing inside the tries window (WRONG_ANSWERS_PER_OFFER), in one query.
  * A browser answers the member's browser offers, a Pro extension its own session's only (PX5): the
  * extension and the member's own tabs never take each other's offers.
  */
-export async function latestOffer(db: Db, asker: OfferAsker, listingId: number) {
+export async function latestOffer(db: Db, asker: OfferAsker, listingId: number, now: Date) {
+  const [tries] = WRONG_ANSWERS_PER_OFFER;
   const [row] = await latestOfferQuery(db).execute({
     earnerId: asker.userId,
     listingId,
     viaExtension: asker.extension,
     sessionId: asker.sessionId,
+    triesKey: wrongAnswersKey(asker.userId, listingId),
+    triesSince: new Date(now.getTime() - (tries?.windowMs ?? 0)),
   });
   return row ?? null;
 }
@@ -41,6 +47,7 @@ const latestOfferQuery = preparedOnce((db) =>
       facts: sql<Record<string, number> | null>`case when ${sql.raw('"listings"."type"')} = 'imdb-view' then (
         select json_object_agg(f.question, f.value) from ${imdbFacts} f
         where f.page_code = ${sql.raw('"listings"."external_id"')}) end`,
+      wrongTries: rateCountSince(sql.placeholder('triesKey'), sql.placeholder('triesSince')),
     })
     .from(offers)
     .innerJoin(listings, eq(listings.id, offers.listingId))

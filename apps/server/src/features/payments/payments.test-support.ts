@@ -31,6 +31,11 @@ export async function payOnce(
   const { redirect } = started.json() as { redirect: string };
   const paid = await t.app.inject({ method: 'POST', url: `${redirect}/pay` });
   expect(paid.statusCode).toBe(303);
+  return latestPurchase(t, m);
+}
+
+/** The member's newest purchase. */
+async function latestPurchase(t: TestApp, m: BuiltMember) {
   const [purchase] = await t.db
     .select()
     .from(purchases)
@@ -40,10 +45,28 @@ export async function payOnce(
   return purchase as typeof purchases.$inferSelect;
 }
 
-/** Sends a signed test event down the webhook path; answers its outcome. */
-export async function sendTestEvent(t: TestApp, data: TestEventData, id?: string) {
+/**
+ * Starts a one-off charge at the test checkout without paying it; answers the purchase and the
+ * checkout's id (the provider's reference a payment event names).
+ */
+export async function startCharge(t: TestApp, m: BuiltMember, level: PaidLevel, months: number) {
+  const started = await t.app.inject({
+    method: 'POST',
+    url: membership.CHECKOUT_PATHS.charge,
+    headers: { authorization: `Bearer ${m.token}` },
+    payload: { level, months, amountPennies: priceRow(level, months)?.once },
+  });
+  const ref = (started.json() as { redirect: string }).redirect.split('/').pop() as string;
+  return { ref, purchase: await latestPurchase(t, m) };
+}
+
+/**
+ * Sends a signed test event down the webhook path, to the test's app or another one on the same
+ * database; answers its outcome. The same `id` sent twice is the same event.
+ */
+export async function sendTestEvent(t: TestApp, data: TestEventData, id?: string, app = t.app) {
   const signed = t.app.deps.payments.test.signEvent(data, id);
-  const response = await t.app.inject({
+  const response = await app.inject({
     method: 'POST',
     url: '/v4/webhooks/test',
     payload: signed.body,

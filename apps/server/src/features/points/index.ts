@@ -10,7 +10,7 @@ export {
   houseTill,
   movePoints,
 } from './ledger.js';
-export { paymentFailure, paymentWrites } from './ledger.repo.js';
+export { paymentFailure, paymentValues, paymentWrites } from './ledger.repo.js';
 export { checkLedger, type LedgerReport } from './ledger.check.js';
 export type { Payment } from './ledger.repo.js';
 export {
@@ -19,5 +19,5 @@ export {
   dailyActionCap,
   dailyActionsUsedUpMessage,
 } from './points.policy.js';
-export { memberDayFields, memberDayJoin, toMemberWithDay } from './points.repo.js';
+export { memberDayFieldsAt, memberDayJoin, toMemberWithDay } from './points.repo.js';
 export { dayOf, memberToday } from './points.service.js';

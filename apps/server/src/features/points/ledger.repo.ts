@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { inArray, sql, type SQL } from 'drizzle-orm';
-import { executePrepared, type Db } from '../../platform/db/database.js';
+import { statement, type Db } from '../../platform/db/database.js';
 import { users } from '../members/members.tables.js';
 import type { LedgerKind } from './ledger.js';
 import { ledgerEntries } from './points.tables.js';
@@ -43,14 +43,39 @@ export interface Payment {
  * run in one statement, beside whatever else the caller writes: every balance (payee and payers) in
  * one guarded update that moves no member below zero, and the ledger rows (each payment one movement
  * of two rows summing to zero), which are written only when every balance moved. `paid` is a boolean
- * expression over them for the statement's select list. Account rows are locked by the update, so
- * the rows many credits share (the house's tills) are held only from this statement to the commit.
+ * expression over them for the statement's select list. The text is the same for every payment: the
+ * accounts, amounts and rows are arrays its placeholders take (paymentValues), so the statement is
+ * built and planned once. Account rows are locked by the update, so the rows many credits share (the
+ * house's tills) are held only from this statement to the commit.
  */
-export function paymentWrites(
+export function paymentWrites(): { ctes: SQL; paid: SQL } {
+  const p = (name: string) => sql.placeholder(name);
+  const ctes = sql`ledger_balances as (
+      update ${users} u set points = u.points + v.delta
+      from unnest(${p('payIds')}::int[], ${p('payDeltas')}::int[]) as v(id, delta)
+      where u.id = v.id and (u.kind <> 'member' or u.points + v.delta >= 0)
+      returning u.id),
+    ledger_rows as (
+      insert into ${ledgerEntries} (movement_id, account_id, delta, kind, ref_type, ref_id, created_at)
+      select v.movement_id, v.account_id, v.delta, v.kind, ${p('payRefType')}::text, ${p('payRefId')}::text,
+             ${p('payAt')}::timestamptz
+      from unnest(${p('payMovements')}::uuid[], ${p('payAccounts')}::int[], ${p('payAmounts')}::int[],
+                  ${p('payKinds')}::text[]) as v(movement_id, account_id, delta, kind)
+      where (select count(*) from ledger_balances) = ${p('payBalances')}::int
+      returning 1)`;
+  const paid = sql`((select count(*) from ledger_balances) = ${p('payBalances')}::int)`;
+  return { ctes, paid };
+}
+
+/**
+ * The values paymentWrites' placeholders take for a payment into `to` from several, and what each
+ * payer owes (for paymentFailure when the payment was not `paid`).
+ */
+export function paymentValues(
   to: number,
   payments: Payment[],
   ref: { refType?: string; refId?: string; at: Date },
-): { ctes: SQL; paid: SQL; owed: Map<number, number> } {
+): { values: Record<string, unknown>; owed: Map<number, number> } {
   if (!payments.length) throw new Error('A payment needs at least one payer.');
   const owed = new Map<number, number>();
   for (const p of payments) {
@@ -68,27 +93,21 @@ export function paymentWrites(
       [movementId, to, p.amount, p.kind],
     ] as const;
   });
-  const refType = ref.refType ?? null;
-  const refId = ref.refId ?? null;
-  const ctes = sql`ledger_balances as (
-      update ${users} u set points = u.points + v.delta
-      from (values ${sql.join(
-        deltas.map(([id, delta]) => sql`(${id}::int, ${delta}::int)`),
-        sql`, `,
-      )}) as v(id, delta)
-      where u.id = v.id and (u.kind <> 'member' or u.points + v.delta >= 0)
-      returning u.id),
-    ledger_rows as (
-      insert into ${ledgerEntries} (movement_id, account_id, delta, kind, ref_type, ref_id, created_at)
-      select v.movement_id, v.account_id, v.delta, v.kind, ${refType}::text, ${refId}::text, ${ref.at}::timestamptz
-      from (values ${sql.join(
-        rows.map(([m, a, d, k]) => sql`(${m}::uuid, ${a}::int, ${d}::int, ${k}::text)`),
-        sql`, `,
-      )}) as v(movement_id, account_id, delta, kind)
-      where (select count(*) from ledger_balances) = ${deltas.length}
-      returning 1)`;
-  const paid = sql`((select count(*) from ledger_balances) = ${deltas.length})`;
-  return { ctes, paid, owed };
+  return {
+    values: {
+      payIds: deltas.map(([id]) => id),
+      payDeltas: deltas.map(([, delta]) => delta),
+      payBalances: deltas.length,
+      payMovements: rows.map((r) => r[0]),
+      payAccounts: rows.map((r) => r[1]),
+      payAmounts: rows.map((r) => r[2]),
+      payKinds: rows.map((r) => r[3]),
+      payRefType: ref.refType ?? null,
+      payRefId: ref.refId ?? null,
+      payAt: ref.at,
+    },
+    owed,
+  };
 }
 
 /**
@@ -123,11 +142,12 @@ export async function payInto(
   ref: { refType?: string; refId?: string; at: Date },
 ): Promise<void> {
   if (!payments.length) return;
-  const { ctes, paid, owed } = paymentWrites(to, payments, ref);
-  const [row] = await executePrepared<{ paid: boolean }>(
-    tx,
-    'pay_into',
-    sql`with ${ctes} select ${paid} as paid`,
-  );
+  const { values, owed } = paymentValues(to, payments, ref);
+  const [row] = await payIntoStatement(tx, values);
   if (!row?.paid) throw await paymentFailure(tx, to, owed);
 }
+
+const payIntoStatement = statement<{ paid: boolean }>('pay_into', () => {
+  const { ctes, paid } = paymentWrites();
+  return sql`with ${ctes} select ${paid} as paid`;
+});

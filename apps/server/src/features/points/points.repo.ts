@@ -21,14 +21,10 @@ export type MemberWithDay = MemberRow & { actions: number; limitRaised: boolean;
 
 /**
  * The select fields of a member with what their membership and today's cap (D6.3) are derived
- * from, for a query that joins `users` (the member) and `daily_actions` on memberDayJoin.
+ * from, for a query that joins `users` (the member) and `daily_actions` on memberDayJoin; the time
+ * and the join time referrals must be older than to qualify (D6.3) are values or placeholders.
  */
-export function memberDayFields(now: Date, qualifyingDays: number) {
-  return memberDayFieldsAt(now, new Date(now.getTime() - qualifyingDays * 24 * 3600 * 1000));
-}
-
-/** memberDayFields with the time and the qualifying join time given (values or placeholders). */
-function memberDayFieldsAt(now: At, joinedBefore: At) {
+export function memberDayFieldsAt(now: At, joinedBefore: At) {
   const memberId = sql.raw('"users"."id"');
   return {
     user: users,
@@ -39,7 +35,7 @@ function memberDayFieldsAt(now: At, joinedBefore: At) {
   };
 }
 
-/** The member's row of daily_actions for a Pacific day, for a left join beside memberDayFields. */
+/** The member's row of daily_actions for a Pacific day, for a left join beside memberDayFieldsAt. */
 export const memberDayJoin = (day: string | ReturnType<typeof sql.placeholder>) =>
   and(eq(dailyActions.userId, users.id), eq(dailyActions.day, day));
 
@@ -52,7 +48,7 @@ type MemberDayRow = {
   qualifiedReferrals: number;
 };
 
-/** The member of a row read with memberDayFields. */
+/** The member of a row read with memberDayFieldsAt. */
 export function toMemberWithDay(row: MemberDayRow): MemberWithDay {
   return {
     ...row.user,

@@ -16,7 +16,7 @@ export async function memberToday(db: Db, userId: number, now: Date) {
   return member ? dayOf(member, now) : null;
 }
 
-/** A member's level and today's allowance (D6.3), from what memberDayFields read. */
+/** A member's level and today's allowance (D6.3), from what memberDayFieldsAt read. */
 export function dayOf(member: MemberWithDay, now: Date) {
   const { membership } = membershipOf(member, now);
   const max = dailyActionCap({

@@ -25,13 +25,16 @@ interface Built {
 }
 
 let built: Built | null = null;
+/** The folder last looked at and when: a missing build is remembered as long as a found one. */
+let checkedDir: string | null = null;
 let checkedAt = 0;
 /** The build's folder is looked at again at most this often, so the earn list's answer stays a read. */
 const RECHECK_MS = 30_000;
 
 function currentBuild(dir: string): Built | null {
   const now = Date.now();
-  if (built?.dir === dir && now - checkedAt < RECHECK_MS) return built;
+  if (checkedDir === dir && now - checkedAt < RECHECK_MS) return built;
+  checkedDir = dir;
   checkedAt = now;
   let stamp: number;
   try {

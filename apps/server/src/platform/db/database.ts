@@ -160,6 +160,47 @@ export function statement<T>(name: string, build: () => SQL) {
   };
 }
 
+/** What a prepared query of the query builder keeps of its building: the text, its fixed values, how rows map. */
+interface BuiltSelect {
+  queryString: string;
+  params: unknown[];
+  fields: unknown;
+  joinsNotNullableMap: unknown;
+}
+
+/**
+ * A hot query of the query builder written with `sql.placeholder(name)` for what changes per call,
+ * that may also run inside a transaction: its text and its row mapping are built on the first call
+ * only (building a wide select costs more of the server's time than PostgreSQL spends running it),
+ * and it runs as a named statement on whichever connection the database or the transaction holds.
+ */
+export function selectOnce<R>(
+  name: string,
+  build: (db: Db) => { prepare(name: string): { execute(values?: Record<string, unknown>): Promise<R> } },
+) {
+  let built: { query: Query; name: string; fields: unknown; joins: unknown } | undefined;
+  return async (db: Db, values: Record<string, unknown>): Promise<R> => {
+    const { session } = db as unknown as { session: PgSession };
+    if (!built) {
+      const first = build(db).prepare(name) as unknown as BuiltSelect;
+      built = {
+        query: { sql: first.queryString, params: first.params },
+        name: `${name}_${createHash('sha1').update(first.queryString).digest('hex').slice(0, 12)}`,
+        fields: first.fields,
+        joins: first.joinsNotNullableMap,
+      };
+    }
+    const prepared = session.prepareQuery(
+      built.query,
+      built.fields as Parameters<PgSession['prepareQuery']>[1],
+      built.name,
+      true,
+    );
+    (prepared as unknown as { joinsNotNullableMap: unknown }).joinsNotNullableMap = built.joins;
+    return (await prepared.execute(values)) as R;
+  };
+}
+
 /**
  * A hot query of the query builder, prepared once per database with `.prepare(name)` and its
  * `sql.placeholder`s filled at each call: neither its text nor its plan is made again. Outside

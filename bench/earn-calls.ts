@@ -16,6 +16,9 @@
  *     an answer before the next call. Fair play lets a real earner credit at most 6 actions a minute
  *     (D11.1), three calls each, so one call per 3.3 s; 1 s is three times that pace. This gives
  *     the latency (p95) of each call under 50 concurrent earners.
+ * BENCH_RUNS (3) runs in a row, each with answers of its own; after each, pgbench's TPC-B-like
+ * transaction on a scratch database of the same PostgreSQL (bench/pgbench.ts), the yardstick the
+ * run's credits back to back are printed against.
  */
 import { sql } from 'drizzle-orm';
 import { OPERATIONS_BASE, SITE_TIME_ZONE } from '@marquee/contract';
@@ -25,7 +28,7 @@ import { ControllableClock } from '../apps/server/src/platform/clock.js';
 import { imdbQuestion } from '../apps/server/src/features/earn/earn.policy.js';
 import { openLargeDatabase, signIn } from './large-db.js';
 import { load, printResults, report, type LoadJob, type LoadRequest, type LoadResult } from './load.js';
-import { pgbenchTpcb } from './pgbench.js';
+import { openPgbench, type Pgbench, type PgbenchResult } from './pgbench.js';
 import { printStalls, watchStalls, type StallReport } from './stalls.js';
 
 const CONCURRENCY = 50;
@@ -36,6 +39,7 @@ const PACED_REQUESTS = Number(process.env.BENCH_PACED_REQUESTS ?? 1500);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 
 const large = await openLargeDatabase('earn');
+let pgbench: Pgbench | null = null;
 try {
   const { db, rows } = large;
 
@@ -57,13 +61,12 @@ try {
   );
   console.log(`${earners.length} earners signed in.`);
 
-  // PostgreSQL's own yardstick, before the server starts: TPC-B-like with as many clients.
-  const tpcb = await pgbenchTpcb(large.serverUrl, { clients: CONCURRENCY, seconds: 15, scale: 10 });
-  if (tpcb) {
-    console.log(
-      `pgbench TPC-B-like on the same PostgreSQL: ${tpcb.tps.toFixed(0)} transactions/s (${tpcb.clients} clients, scale ${tpcb.scale}, ${tpcb.seconds} s, average ${tpcb.latencyMs.toFixed(1)} ms).`,
-    );
-  }
+  // PostgreSQL's own yardstick: TPC-B-like with as many clients, on a scratch database filled
+  // before the server starts and run after each run's rounds, so each run's credits are read
+  // against what this PostgreSQL did just then (pgbench itself varies by a fifth from one
+  // measurement to the next here).
+  pgbench = await openPgbench(large.serverUrl, { scale: 10 });
+  await large.rows(sql`checkpoint`);
 
   const clock = new ControllableClock();
   const app = await buildApp({ config: loadConfig({ PORT: '3999' }), db, clock, logger: false });
@@ -198,6 +201,7 @@ try {
     saturated: LoadResult[];
     bare: LoadResult;
     stalls: StallReport[];
+    tpcb: PgbenchResult | null;
   }
   const runs: Run[] = [];
   for (let run = 1; run <= RUNS; run++) {
@@ -239,7 +243,8 @@ try {
       report(await load('recordCorrectAnswer (sponsored)', job(houseFast, houseFast.length))),
       report(await load('recordCorrectAnswer (owner pays)', job(ownerFast, ownerFast.length))),
     );
-    runs.push({ paced: pacedResults, pacedBare, saturated: results, bare, stalls });
+    const tpcb = (await pgbench?.run({ clients: CONCURRENCY, seconds: 15 })) ?? null;
+    runs.push({ paced: pacedResults, pacedBare, saturated: results, bare, stalls, tpcb });
   }
 
   for (const [i, run] of runs.entries()) {
@@ -253,6 +258,12 @@ try {
     printResults(run.paced, run.pacedBare);
     console.log(`\nRun ${i + 1}. During the earners' credit rounds (ms; checkpoints by PostgreSQL):`);
     printStalls(run.stalls);
+    if (run.tpcb) {
+      const { tps, clients, scale, seconds, latencyMs } = run.tpcb;
+      console.log(
+        `\nRun ${i + 1}. pgbench TPC-B-like on the same PostgreSQL, after the rounds: ${tps.toFixed(0)} transactions/s (${clients} clients, scale ${scale}, ${seconds} s, average ${latencyMs.toFixed(1)} ms).`,
+      );
+    }
   }
 
   // The figures side by side, run by run: each paced call's p95 and p99, and the credits' throughput
@@ -269,12 +280,13 @@ try {
   console.log(`\nCredits back to back (${CONCURRENCY} clients), per second, run by run:`);
   for (const name of ['recordCorrectAnswer (sponsored)', 'recordCorrectAnswer (owner pays)']) {
     const rates = runs.map((r) => (r.saturated.find((x) => x.name === name) as LoadResult).perSecond);
-    const share = tpcb
-      ? `  = ${rates.map((v) => `${((v / tpcb.tps) * 100).toFixed(0)}%`).join(' / ')} of pgbench's ${tpcb.tps.toFixed(0)}`
+    const share = runs.every((r) => r.tpcb)
+      ? `  = ${runs.map((r, i) => `${(((rates[i] ?? 0) / (r.tpcb?.tps ?? 1)) * 100).toFixed(0)}%`).join(' / ')} of pgbench's ${runs.map((r) => r.tpcb?.tps.toFixed(0)).join(' / ')}`
       : '';
     console.log(`  ${name.padEnd(34)} ${rates.map((v) => v.toFixed(0)).join(' / ')}${share}`);
   }
   await app.close();
 } finally {
+  await pgbench?.close();
   await large.close();
 }

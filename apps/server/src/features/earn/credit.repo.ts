@@ -18,27 +18,6 @@ export type Offer = typeof offers.$inferSelect;
 export type Listing = typeof listings.$inferSelect;
 
 /**
- * Locks the member accounts a credit touches, in id order: the earner and, when the owner pays
- * (the offer is the earner's and not sponsored), the listing's owner. The lock is FOR NO KEY UPDATE:
- * it keeps two credits of one member apart, yet does not block the key-share lock that writing an
- * action takes on its owner's row (its foreign key), so two members crediting sponsored actions or
- * view-for-view views (EX12) on each other's listings at once cannot deadlock.
- */
-export async function lockCreditAccounts(tx: Db, earnerId: number, offerId: number): Promise<void> {
-  await lockStatement(tx, { earnerId, offerId });
-}
-
-const lockStatement = statement('credit_lock', () => {
-  const earner = sql.placeholder('earnerId');
-  return sql`select u.id from ${users} u
-    where u.id = ${earner}::int
-       or u.id = (select l.user_id from ${offers} o join ${listings} l on l.id = o.listing_id
-                  where o.id = ${sql.placeholder('offerId')}::int and o.earner_id = ${earner}::int
-                    and not o.sponsored)
-    order by u.id for no key update of u`;
-});
-
-/**
  * What a credit checks, read in one statement once the accounts are locked (D3.2): the offer (the
  * earner's own), its listing and action if already credited, whether they were already credited on
  * the listing within its repeat window (imdb: the Pacific day, youtube: 7 days, follows and likes:
@@ -90,7 +69,8 @@ const creditStateQuery = selectOnce('credit_state', (db) => {
     .with(speedRecent, speedTaken)
     .select({
       offer: offers,
-      listing: listings,
+      // What the write and the payments need of the listing.
+      listing: { id: listings.id, userId: listings.userId, type: listings.type, platform: listings.platform },
       actionId: actions.id,
       actionPoints: actions.points,
       actedInWindow: sql<boolean>`exists (select 1 from ${actions} w
@@ -140,7 +120,7 @@ export async function writeCredit(
   tx: Db,
   c: {
     offer: Offer;
-    listing: Listing;
+    listing: Pick<Listing, 'id' | 'userId' | 'type' | 'platform'>;
     earnerId: number;
     today: string;
     now: Date;

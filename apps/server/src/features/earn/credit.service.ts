@@ -9,8 +9,8 @@ import { dayOf } from '../points/index.js';
 import { QUALIFIED_REFERRAL_DAYS } from '../points/index.js';
 import { InsufficientPoints, houseTill } from '../points/index.js';
 import { paymentFailure, type Payment } from '../points/index.js';
-import { latestOffer, type OfferAsker } from './offers.repo.js';
-import { creditState, lockCreditAccounts, writeCredit, type Offer } from './credit.repo.js';
+import { latestOffer, latestOfferLocked, type OfferAsker } from './offers.repo.js';
+import { creditState, writeCredit, type Offer } from './credit.repo.js';
 import { EARNING_TOO_FAST, minimumDwellSeconds } from './earn.policy.js';
 
 const { EARN, MESSAGES } = earn;
@@ -33,11 +33,34 @@ export interface Credited {
  * credited offer comes back too, so a repeated call can answer with the first result (D3.2).
  */
 export async function openOffer(db: Db, asker: OfferAsker, listingId: number, now: Date) {
-  const row = await latestOffer(db, asker, listingId, now);
+  return isOpen(await latestOffer(db, asker, listingId, now), now);
+}
+
+function isOpen<R extends { actionId: number | null; offer: Offer }>(row: R | null, now: Date): R {
   if (!row || (row.actionId === null && row.offer.expiresAt <= now)) {
     throw new AppError(409, 'error', NOT_OFFERED);
   }
   return row;
+}
+
+export type OpenOffer = Awaited<ReturnType<typeof latestOfferLocked>> & {};
+
+/**
+ * A credit call on its open offer (openOffer) in one transaction: the offer is read with the
+ * accounts its credit touches locked in the same statement (latestOfferLocked), then `work` checks
+ * the call and credits it with creditOffer, so the call makes one round trip fewer than reading
+ * the offer first. Whatever `work` throws writes nothing.
+ */
+export async function withOpenOffer<T>(
+  deps: AppDeps,
+  caller: Caller,
+  listingId: number,
+  work: (tx: Db, open: OpenOffer, now: Date) => Promise<T>,
+): Promise<T> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) =>
+    work(tx, isOpen(await latestOfferLocked(tx, caller, listingId, now), now), now),
+  );
 }
 
 /** D11.1: too soon after Start is refused; Start must have been pressed at all. */
@@ -64,85 +87,81 @@ export function checkDwell(offer: Offer, type: ListingType, now: Date) {
 
 /**
  * Credits one action (D5.7), an earned one or an exchange view (EX12: no points, counted in today's
- * actions), in one transaction of three statements, each built and planned once. The member
- * accounts it touches (the earner and, when the owner pays, the owner) are locked first and in id
- * order, so two members crediting on each other's listings at once cannot deadlock, and a repeated
- * or concurrent call for the same offer finds the first credit and returns it (D3.2). Everything it
- * checks is then read in one statement against settled counts (creditState), which also counts the
- * speed limit (D11.1) in the same transaction, so only credits that commit count. Everything it
- * writes is one statement: the action, today's count, the listing's counters and the payments. The
- * rows many earners share (a sponsored listing, the house's till of D6.4) are locked by that last
- * statement, so credits queue on them only until the commit.
+ * actions), in a transaction that already holds the locks of the member accounts it touches (the
+ * earner and, when the owner pays, the owner; withOpenOffer takes them, in id order, so two members
+ * crediting on each other's listings at once cannot deadlock), with two statements, each built and
+ * planned once. A repeated or concurrent call for the same offer finds the first credit and returns
+ * it (D3.2). Everything it checks is read in one statement against settled counts (creditState),
+ * which also counts the speed limit (D11.1) in the same transaction, so only credits that commit
+ * count. Everything it writes is one statement: the action, today's count, the listing's counters
+ * and the payments. The rows many earners share (a sponsored listing, the house's till of D6.4) are
+ * locked by that last statement, so credits queue on them only until the commit.
  */
-export async function creditOffer(deps: AppDeps, caller: Caller, offerId: number): Promise<Credited> {
-  const now = deps.clock.now();
+export async function creditOffer(tx: Db, caller: Caller, offerId: number, now: Date): Promise<Credited> {
   const today = pacificDay(now);
-  return deps.db.transaction(async (tx) => {
-    await lockCreditAccounts(tx, caller.userId, offerId);
-    const state = await creditState(tx, {
-      earnerId: caller.userId,
-      offerId,
-      today,
-      now,
-      qualifyingDays: QUALIFIED_REFERRAL_DAYS,
-    });
-    if (!state) throw new AppError(409, 'error', NOT_OFFERED);
-    if (state.actionId !== null) {
-      return {
-        actionId: state.actionId,
-        points: state.actionPoints ?? 0,
-        limitRaised: false,
-        repeated: true,
-      };
-    }
-    const { offer, listing } = state;
-    if (offer.expiresAt <= now) throw new AppError(409, 'error', NOT_OFFERED);
-    // D11.1, counted by creditState in this transaction (L2): a credit refused or rolled back below
-    // does not count.
-    if (state.speedRefusal) throw tooManyRequests(EARNING_TOO_FAST, 60);
-    if (state.actedInWindow) {
-      throw new AppError(409, 'error', 'You have already been credited for this listing.');
-    }
-    const { membership, allowance } = dayOf(state.earner, now);
-    // EX1, EX11: a view-for-view view is credited only to a paid member whose own page is still on
-    // the exchange, whichever call credits it (a right answer or the crowd's correction).
-    if (offer.exchange && membership === 'free') throw forbidden(exchange.NOT_FOR_FREE);
-    if (offer.exchange && !state.exchangeListed) {
-      throw new AppError(409, 'error', exchange.EXCHANGE_MESSAGES.notOptedIn);
-    }
-    if (allowance.actions >= allowance.max) {
-      throw new AppError(409, 'done', dailyActionsUsedUpMessage(allowance.max));
-    }
-
-    // D6.3: a free member's first sponsored action of the day raises the cap by 10.
-    const raise = membership === 'free' && offer.sponsored && !allowance.limitRaised;
-    const payments = offer.exchange ? [] : paymentsOf(offer, listing.userId, houseTill(caller.userId));
-    // One statement: the action (its unique offer id makes a concurrent twin fail, D3.2), today's
-    // actions (D6.3), the listing's actions today (D4.5) and, for a sponsored action, one fewer left
-    // (D6.4; a sponsored offer made just before the last one was used is still honoured, D5.1), and
-    // the payments, whose ledger rows are written only if every balance moved. An exchange view
-    // (EX12) pays nothing and leaves the listing's counters alone; it still counts today.
-    const written = await writeCredit(tx, {
-      offer,
-      listing,
-      earnerId: caller.userId,
-      today,
-      now,
-      raise,
-      payments,
-    });
-    if (!written.paid) {
-      const failure = await paymentFailure(tx, caller.userId, written.owed);
-      if (failure instanceof InsufficientPoints) throw new AppError(409, 'error', OWNER_CANNOT_PAY);
-      throw failure;
-    }
-    return {
-      actionId: written.actionId,
-      points: offer.points,
-      limitRaised: raise,
-      repeated: false,
-    };
+  const state = await creditState(tx, {
+    earnerId: caller.userId,
+    offerId,
+    today,
+    now,
+    qualifyingDays: QUALIFIED_REFERRAL_DAYS,
   });
+  if (!state) throw new AppError(409, 'error', NOT_OFFERED);
+  if (state.actionId !== null) {
+    return {
+      actionId: state.actionId,
+      points: state.actionPoints ?? 0,
+      limitRaised: false,
+      repeated: true,
+    };
+  }
+  const { offer, listing } = state;
+  if (offer.expiresAt <= now) throw new AppError(409, 'error', NOT_OFFERED);
+  // D11.1, counted by creditState in this transaction (L2): a credit refused or rolled back below
+  // does not count.
+  if (state.speedRefusal) throw tooManyRequests(EARNING_TOO_FAST, 60);
+  if (state.actedInWindow) {
+    throw new AppError(409, 'error', 'You have already been credited for this listing.');
+  }
+  const { membership, allowance } = dayOf(state.earner, now);
+  // EX1, EX11: a view-for-view view is credited only to a paid member whose own page is still on
+  // the exchange, whichever call credits it (a right answer or the crowd's correction).
+  if (offer.exchange && membership === 'free') throw forbidden(exchange.NOT_FOR_FREE);
+  if (offer.exchange && !state.exchangeListed) {
+    throw new AppError(409, 'error', exchange.EXCHANGE_MESSAGES.notOptedIn);
+  }
+  if (allowance.actions >= allowance.max) {
+    throw new AppError(409, 'done', dailyActionsUsedUpMessage(allowance.max));
+  }
+
+  // D6.3: a free member's first sponsored action of the day raises the cap by 10.
+  const raise = membership === 'free' && offer.sponsored && !allowance.limitRaised;
+  const payments = offer.exchange ? [] : paymentsOf(offer, listing.userId, houseTill(caller.userId));
+  // One statement: the action (its unique offer id makes a concurrent twin fail, D3.2), today's
+  // actions (D6.3), the listing's actions today (D4.5) and, for a sponsored action, one fewer left
+  // (D6.4; a sponsored offer made just before the last one was used is still honoured, D5.1), and
+  // the payments, whose ledger rows are written only if every balance moved. An exchange view
+  // (EX12) pays nothing and leaves the listing's counters alone; it still counts today.
+  const written = await writeCredit(tx, {
+    offer,
+    listing,
+    earnerId: caller.userId,
+    today,
+    now,
+    raise,
+    payments,
+  });
+  if (!written.paid) {
+    const failure = await paymentFailure(tx, caller.userId, written.owed);
+    if (failure instanceof InsufficientPoints) throw new AppError(409, 'error', OWNER_CANNOT_PAY);
+    throw failure;
+  }
+  return {
+    actionId: written.actionId,
+    points: offer.points,
+    limitRaised: raise,
+    repeated: false,
+  };
 }
 
 /**

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import pg from 'pg';
 import { and, eq, sql } from 'drizzle-orm';
 import { earn, points } from '@marquee/contract';
 import { useTestApp } from '../../../test/test-app.js';
@@ -12,6 +13,7 @@ import { ESTABLISHED_AFTER_ANSWERS } from './earn.policy.js';
 import { HOUSE_ID, movePoints } from '../points/ledger.js';
 
 const t = useTestApp();
+const original = pg.Client.prototype.query;
 const SECOND = 1000;
 
 const balance = async (id: number) =>
@@ -465,5 +467,38 @@ describe('recordYouTubeView (D5.5)', () => {
     await offerAndStart(earner, owner.id, listing.id, 40);
     const res = await t.call(earn.recordYouTubeView, { listing_id: listing.id }, earner.token);
     expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('a credit call on PostgreSQL (decision 0032)', () => {
+  it('makes six round trips: the session, begin, the offer with its locks, the checks, the write, commit', async (ctx) => {
+    if (!t.databaseUrl) ctx.skip();
+    const earner = await buildMember(t.db, t.clock);
+    const owner = await buildMember(t.db, t.clock, { points: 500 });
+    const listing = await imdbListing(owner.id, 12);
+    await offerAndStart(earner, owner.id, listing.id);
+    const sent: string[] = [];
+    // Every statement goes through a pg.Client's query(): its name, or the start of its text.
+    const query = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (
+      this: pg.Client,
+      ...args: unknown[]
+    ) {
+      const first = args[0] as string | { text?: string; name?: string };
+      sent.push(typeof first === 'string' ? first : (first.name ?? first.text ?? ''));
+      return original.apply(this, args as never);
+    } as never);
+    let res;
+    try {
+      res = await t.call(earn.recordCorrectAnswer, { listing_id: listing.id, answer: '12' }, earner.token);
+    } finally {
+      query.mockRestore();
+    }
+    expect(res.body.status).toBe('success');
+    expect(sent).toHaveLength(6);
+    expect(sent[1]).toMatch(/^begin/i);
+    expect(sent[2]).toMatch(/^latest_offer_locked/);
+    expect(sent[3]).toMatch(/^credit_state/);
+    expect(sent[4]).toMatch(/^credit_write_/);
+    expect(sent[5]).toMatch(/^commit/i);
   });
 });

@@ -31,6 +31,7 @@ import {
   creditOffer,
   earnedMessage,
   openOffer,
+  withOpenOffer,
   type Credited,
 } from './credit.service.js';
 import {
@@ -69,7 +70,7 @@ export const CHECKING_ANSWER = 'That does not match what we have for this page. 
  * An IMDb answer to an open offer (D5.2), checked here against the stored fact, which never leaves
  * the server: credited when right, else `incorrect`. Earning answers its own offers and the exchange
  * its own (EX11): an offer of the other kind is not offered to this call, so no call credits the
- * wrong kind.
+ * wrong kind. One transaction (withOpenOffer) reads the offer, checks the answer and credits it.
  */
 export async function answerImdbOffer(
   deps: AppDeps,
@@ -78,25 +79,26 @@ export async function answerImdbOffer(
   answer: number,
   kind: 'earn' | 'exchange',
 ): Promise<{ credited: Credited } | { incorrect: true; proView: boolean }> {
-  const now = deps.clock.now();
-  const { offer, listing, actionId, facts, wrongTries } = await openOffer(deps.db, caller, listingId, now);
-  if (offer.exchange !== (kind === 'exchange')) throw new AppError(409, 'error', NOT_OFFERED);
-  requireType(listing, 'imdb-view');
-  if (actionId === null) checkDwell(offer, 'imdb-view', now);
-  const fact = facts?.[questionOf(listing, offer.proView).key];
-  // Past the day's wrong tries on this listing no answer is taken, right or wrong: a right one would tell.
-  const [tries] = WRONG_ANSWERS_PER_OFFER;
-  if (actionId === null && tries && wrongTries >= tries.limit)
-    throw new AppError(409, 'error', TOO_MANY_TRIES);
-  if (actionId === null && (fact === undefined || !answerIsCorrect(answer, fact))) {
-    if (await takeRate(deps.db, wrongAnswersKey(caller.userId, listing.id), WRONG_ANSWERS_PER_OFFER, now)) {
+  return withOpenOffer(deps, caller, listingId, async (tx, open, now) => {
+    const { offer, listing, actionId, facts, wrongTries } = open;
+    if (offer.exchange !== (kind === 'exchange')) throw new AppError(409, 'error', NOT_OFFERED);
+    requireType(listing, 'imdb-view');
+    if (actionId === null) checkDwell(offer, 'imdb-view', now);
+    const fact = facts?.[questionOf(listing, offer.proView).key];
+    // Past the day's wrong tries on this listing no answer is taken, right or wrong: a right one would tell.
+    const [tries] = WRONG_ANSWERS_PER_OFFER;
+    if (actionId === null && tries && wrongTries >= tries.limit)
       throw new AppError(409, 'error', TOO_MANY_TRIES);
+    if (actionId === null && (fact === undefined || !answerIsCorrect(answer, fact))) {
+      if (await takeRate(tx, wrongAnswersKey(caller.userId, listing.id), WRONG_ANSWERS_PER_OFFER, now)) {
+        throw new AppError(409, 'error', TOO_MANY_TRIES);
+      }
+      // The number checkIncorrectAnswer may settle, counted as one of the day's tries.
+      await noteWrongAnswer(tx, offer.id, answer);
+      return { incorrect: true as const, proView: offer.proView };
     }
-    // The number checkIncorrectAnswer may settle, counted as one of the day's tries.
-    await noteWrongAnswer(deps.db, offer.id, answer);
-    return { incorrect: true, proView: offer.proView };
-  }
-  return { credited: await creditOffer(deps, caller, offer.id) };
+    return { credited: await creditOffer(tx, caller, offer.id, now) };
+  });
 }
 
 /** recordCorrectAnswer (D5.2): an earning offer's answer. */
@@ -149,11 +151,10 @@ export async function checkIncorrectAnswer(deps: AppDeps, caller: Caller, listin
     if (!settled || settled.missed || settled.expiresAt <= now) {
       throw new AppError(409, 'error', NOT_OFFERED);
     }
-    // The credit joins this transaction (a savepoint), so the offer's outcome is decided once.
-    const inTx = { ...deps, db: tx };
+    // The credit joins this transaction, under its locks, so the offer's outcome is decided once.
     const fact = await imdbFact(tx, listing.externalId, question.key);
     if (fact && answerIsCorrect(answer, fact.value)) {
-      return { credited: (await creditOffer(inTx, caller, offer.id)).points };
+      return { credited: (await creditOffer(tx, caller, offer.id, now)).points };
     }
     const witnesses = await othersWithSameAnswer(tx, {
       listingId,
@@ -174,7 +175,7 @@ export async function checkIncorrectAnswer(deps: AppDeps, caller: Caller, listin
         value: answer,
         at: now,
       });
-      return { credited: (await creditOffer(inTx, caller, offer.id)).points };
+      return { credited: (await creditOffer(tx, caller, offer.id, now)).points };
     }
 
     const recorded = await recordMiss(tx, {
@@ -227,11 +228,16 @@ export async function checkIncorrectAnswer(deps: AppDeps, caller: Caller, listin
 
 /** recordYouTubeView (D5.5): credited no earlier than 30 s after Start, by the server's clock. */
 export async function recordYouTubeView(deps: AppDeps, caller: Caller, listingId: number) {
-  const now = deps.clock.now();
-  const { offer, listing, actionId } = await openOffer(deps.db, caller, listingId, now);
-  requireType(listing, 'youtube-view');
-  if (actionId === null) checkDwell(offer, 'youtube-view', now);
-  const credited = await creditOffer(deps, caller, offer.id);
+  const credited = await withOpenOffer(
+    deps,
+    caller,
+    listingId,
+    async (tx, { offer, listing, actionId }, now) => {
+      requireType(listing, 'youtube-view');
+      if (actionId === null) checkDwell(offer, 'youtube-view', now);
+      return creditOffer(tx, caller, offer.id, now);
+    },
+  );
   return creditAnswer(credited, earnedMessage(credited.points));
 }
 
@@ -245,17 +251,22 @@ export async function confirmAction(
   type: 'twitter-follow' | 'facebook-like',
   listingId: number,
 ) {
-  const now = deps.clock.now();
   const platform = PLATFORM_OF_TYPE[type];
   const platformName = PLATFORM_NAME[platform];
-  const { offer, listing, actionId } = await openOffer(deps.db, caller, listingId, now);
-  requireType(listing, type);
-  const account = await linkedAccount(deps.db, caller.userId, platform);
-  if (!account || account.status !== 'verified') {
-    throw new AppError(409, 'checktoken', `Please link your ${platformName} account first.`);
-  }
-  if (actionId === null) checkDwell(offer, type, now);
-  const credited = await creditOffer(deps, caller, offer.id);
+  const { credited, account, listing, now } = await withOpenOffer(
+    deps,
+    caller,
+    listingId,
+    async (tx, { offer, listing, actionId }, now) => {
+      requireType(listing, type);
+      const account = await linkedAccount(tx, caller.userId, platform);
+      if (!account || account.status !== 'verified') {
+        throw new AppError(409, 'checktoken', `Please link your ${platformName} account first.`);
+      }
+      if (actionId === null) checkDwell(offer, type, now);
+      return { credited: await creditOffer(tx, caller, offer.id, now), account, listing, now };
+    },
+  );
   const answer = creditAnswer(credited, earnedMessage(credited.points));
   if (credited.repeated) return answer;
 

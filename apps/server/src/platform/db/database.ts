@@ -6,7 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { sql, type Query, type SQL } from 'drizzle-orm';
+import { Placeholder, sql, type Query, type SQL } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type { PgDatabase, PgDialect, PgQueryResultHKT, PgSession } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -147,6 +147,45 @@ export async function executePrepared<T>(db: Db, name: string, query: SQL): Prom
 }
 
 /**
+ * A built query with each placeholder sent once where it can be: the query builder numbers every
+ * use of `sql.placeholder(name)` as a parameter of its own (the IMDb tab's pick sent 151 for about
+ * ten values, each converted and bound on every call). Uses of one name are merged only when each
+ * carries the same explicit cast (`$n::date`), so merging cannot change how PostgreSQL reads a
+ * value; anything else, and a text whose parameters are not numbered once each, is left as it is.
+ */
+export function placeholdersOnce(query: Query): Query {
+  const uses = [...query.sql.matchAll(/\$(\d+)(::[a-z_]+(?:\[\])?)?/g)];
+  const numbers = uses.map((u) => Number(u[1]));
+  if (numbers.length !== query.params.length || new Set(numbers).size !== numbers.length) return query;
+  if (numbers.some((n) => n < 1 || n > query.params.length)) return query;
+  const castOf = new Map(uses.map((u) => [Number(u[1]), u[2] ?? '']));
+  // Per placeholder name: the one cast all its uses carry, or null when they differ or lack one.
+  const castByName = new Map<string, string | null>();
+  query.params.forEach((param, i) => {
+    if (!(param instanceof Placeholder)) return;
+    const cast = castOf.get(i + 1) || null;
+    const seen = castByName.get(param.name);
+    castByName.set(param.name, seen === undefined ? cast : seen === cast ? seen : null);
+  });
+  const params: unknown[] = [];
+  const renumber = new Map<number, number>();
+  const byName = new Map<string, number>();
+  for (const n of numbers.sort((a, b) => a - b)) {
+    const param = query.params[n - 1];
+    const merged = param instanceof Placeholder && castByName.get(param.name) ? param.name : null;
+    const first = merged === null ? undefined : byName.get(merged);
+    if (first !== undefined) {
+      renumber.set(n, first);
+      continue;
+    }
+    params.push(param);
+    renumber.set(n, params.length);
+    if (merged !== null) byName.set(merged, params.length);
+  }
+  return { sql: query.sql.replace(/\$(\d+)/g, (_, n: string) => `$${renumber.get(Number(n))}`), params };
+}
+
+/**
  * A hot raw query written once with `sql.placeholder(name)` for what changes per call: its text is
  * built on the first call only and it runs as a named statement, planned once per connection. Works
  * on the database and inside a transaction alike.
@@ -156,7 +195,7 @@ export function statement<T>(name: string, build: () => SQL) {
   return async (db: Db, values: Record<string, unknown>): Promise<T[]> => {
     const { dialect, session } = db as unknown as { dialect: PgDialect; session: PgSession };
     if (!built) {
-      const query = dialect.sqlToQuery(build());
+      const query = placeholdersOnce(dialect.sqlToQuery(build()));
       built = { query, name: `${name}_${createHash('sha1').update(query.sql).digest('hex').slice(0, 12)}` };
     }
     const prepared = session.prepareQuery(built.query, undefined, built.name, false);
@@ -187,9 +226,10 @@ export function selectOnce<R>(
     const { session } = db as unknown as { session: PgSession };
     if (!built) {
       const first = build(db).prepare(name) as unknown as BuiltSelect;
+      const query = placeholdersOnce({ sql: first.queryString, params: first.params });
       built = {
-        query: { sql: first.queryString, params: first.params },
-        name: `${name}_${createHash('sha1').update(first.queryString).digest('hex').slice(0, 12)}`,
+        query,
+        name: `${name}_${createHash('sha1').update(query.sql).digest('hex').slice(0, 12)}`,
         fields: first.fields,
         joins: first.joinsNotNullableMap,
       };

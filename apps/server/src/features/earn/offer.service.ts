@@ -17,7 +17,8 @@ import {
   setShowMePro,
   type CandidateRow,
 } from './earn.repo.js';
-import { extendOffer, latestOffer, writeOffers } from './offers.repo.js';
+import { extendOffer, writeOffers } from './offers.repo.js';
+import { NOT_OFFERED, openOffer } from './credit.service.js';
 import {
   actionsAllowedSoFar,
   imdbPointsCap,
@@ -264,15 +265,12 @@ async function recordOffers(
   }));
 }
 
-const NOT_OFFERED = 'This listing is no longer offered to you. Please reload the list.';
-
 /** Start pressed (D5.1, D11.1): the dwell clock starts and the offer stays open for the action's time. */
 export async function startAction(deps: AppDeps, caller: Caller, listingId: number) {
   const now = deps.clock.now();
-  const latest = await latestOffer(deps.db, caller, listingId, now);
-  if (!latest || latest.actionId !== null || latest.offer.expiresAt <= now) {
-    throw new AppError(409, 'error', NOT_OFFERED);
-  }
+  // Start on a credited offer has nothing left to start.
+  const latest = await openOffer(deps.db, caller, listingId, now);
+  if (latest.actionId !== null) throw new AppError(409, 'error', NOT_OFFERED);
   const window = offerWindowSeconds(latest.listing.type as ListingType, {
     proExtension: latest.offer.viaExtension,
   });

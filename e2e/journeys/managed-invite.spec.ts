@@ -35,6 +35,8 @@ test('a premium member on the waitlist is set up and invited by an admin, and th
   request,
   browser,
 }) => {
+  // Two widths of screenshots and accessibility checks, a second browser and a mail: longer than the default.
+  test.setTimeout(120_000);
   const admin = await signInThroughApi(request, 'admin', DEMO_PASSWORD);
   const member = await createMember(request, 'mgd-invite');
   const premiumUntil = new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);

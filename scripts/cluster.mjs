@@ -80,6 +80,12 @@ export async function startCluster({
     proc: null,
   }));
   let stopping = false;
+  // The servers share this machine with the database: together about two connections per core
+  // (docs/domain.md R9), at least 2 each, unless DATABASE_POOL_SIZE says otherwise.
+  const poolSize =
+    env.DATABASE_POOL_SIZE ??
+    process.env.DATABASE_POOL_SIZE ??
+    String(Math.max(2, Math.ceil((2 * os.availableParallelism()) / servers)));
 
   const startServer = (h) => {
     h.proc = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'apps/server/dist/main.js')], {
@@ -89,6 +95,7 @@ export async function startCluster({
         ...process.env,
         ...env,
         DATABASE_URL: databaseUrl,
+        DATABASE_POOL_SIZE: poolSize,
         PORT: String(h.port),
         HOST: '127.0.0.1',
         PUBLIC_URL: publicUrl,

@@ -24,7 +24,11 @@ if (unsafe.length) {
   process.exit(1);
 }
 config = withInstallationSecrets(config);
-const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase({
+  url: config.databaseUrl,
+  dataDir: config.dataDir,
+  poolSize: config.databasePoolSize,
+});
 // On PostgreSQL under an advisory lock, so servers starting together migrate once (R5).
 await database.migrate();
 const clock = config.controllableClock ? new ControllableClock() : systemClock;

@@ -70,8 +70,9 @@ export function useTestApp(
       postgresUrl = own.url;
       dropOwnDatabase = own.drop;
     }
+    // Ten connections whatever the machine's cores, so the race tests' bursts run side by side.
     database = await openDatabase(
-      postgresUrl ? { url: postgresUrl } : { dataDir: null, loadDataDir: migratedPglite() },
+      postgresUrl ? { url: postgresUrl, poolSize: 10 } : { dataDir: null, loadDataDir: migratedPglite() },
     );
     ctx.databaseUrl = postgresUrl ?? null;
     ctx.config = { ...loadConfig({ PORT: '3999', PUBLIC_URL: 'http://marquee.test' }), ...opts.config };

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, productionProblems, withInstallationSecrets } from './config.js';
+import { defaultPoolSize } from './db/pool-size.js';
 
 /** A production configuration with nothing unsafe in it. */
 const SAFE: NodeJS.ProcessEnv = {
@@ -43,6 +44,15 @@ describe('loadConfig (R2)', () => {
       'SEED_DEMO: SEED_DEMO must be true or false.',
       'PAYMENT_MODE: PAYMENT_MODE must be one of test, live.',
     ]);
+  });
+
+  it('keeps two database connections per core unless DATABASE_POOL_SIZE says, and refuses a pool of none (R9)', () => {
+    expect(loadConfig({}).databasePoolSize).toBe(defaultPoolSize());
+    expect(loadConfig({ DATABASE_POOL_SIZE: '6' }).databasePoolSize).toBe(6);
+    for (const bad of ['0', '100', 'four', '-2'])
+      expect(() => loadConfig({ DATABASE_POOL_SIZE: bad })).toThrow(
+        'DATABASE_POOL_SIZE must be a whole number from 1 to 99.',
+      );
   });
 
   it('never lets the clock be moved in production', () => {
@@ -137,6 +147,12 @@ describe('productionProblems (R2)', () => {
       'Stripe is only half configured: STRIPE_SECRET_KEY given but STRIPE_WEBHOOK_SECRET missing (or set UNSAFE_PARTIAL_PROVIDERS=true).',
       'PayPal is only half configured: PAYPAL_CLIENT_ID given but PAYPAL_SECRET, PAYPAL_WEBHOOK_ID missing (or set UNSAFE_PARTIAL_PROVIDERS=true).',
     ]);
+  });
+});
+
+describe('defaultPoolSize (R9, decision 0033)', () => {
+  it('is two connections per core, at least 2 and at most 10', () => {
+    expect([1, 2, 3, 5, 8, 64].map((cores) => defaultPoolSize(cores))).toEqual([2, 4, 6, 10, 10, 10]);
   });
 });
 

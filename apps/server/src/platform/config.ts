@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { REPO_ROOT } from './paths.js';
+import { defaultPoolSize } from './db/pool-size.js';
 
 export type PlatformMode = 'simulated' | 'real';
 export type PaymentMode = 'test' | 'live';
@@ -94,6 +95,8 @@ export interface AppConfig {
   /** Number of proxies in front of the app whose X-Forwarded-For is trusted for the sign-in limits. */
   trustProxy: boolean;
   logLevel: string;
+  /** Connections this server keeps to PostgreSQL (DATABASE_POOL_SIZE, R9). */
+  databasePoolSize: number;
   /** How long a shutdown waits for open requests and a running job before the process exits anyway (SHUTDOWN_TIMEOUT_MS, R7). */
   shutdownTimeoutMs: number;
   /** NODE_ENV=production: the checks of `productionProblems` apply and no development route exists. */
@@ -174,6 +177,13 @@ const envSchema = z.object({
   DATA_DIR: optionalText,
   WEB_DIST: optionalText,
   EXTENSION_DIST: optionalText,
+  DATABASE_POOL_SIZE: optionalText.pipe(
+    z
+      .string()
+      .regex(/^([1-9]|[1-9]\d)$/, { error: 'DATABASE_POOL_SIZE must be a whole number from 1 to 99.' })
+      .optional()
+      .transform((v) => (v === undefined ? defaultPoolSize() : Number(v))),
+  ),
   DATABASE_URL: optionalText.pipe(
     z
       .string()
@@ -300,6 +310,7 @@ export function loadConfig(raw: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
     production,
     seedDemo: env.SEED_DEMO,
     unsafe: {

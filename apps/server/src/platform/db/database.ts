@@ -11,6 +11,7 @@ import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type { PgDatabase, PgDialect, PgQueryResultHKT, PgSession } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { SERVER_ROOT } from '../paths.js';
+import { defaultPoolSize } from './pool-size.js';
 
 /**
  * The database as the features use it: the query builder and raw SQL over the tables each feature
@@ -35,7 +36,7 @@ export async function openDatabase(opts: {
   dataDir?: string | null;
   /** In memory only: start from this copy of a data directory (PGlite's `dumpDataDir()`), not an empty one. */
   loadDataDir?: Blob;
-  /** Connections to PostgreSQL; a few per core serve best, as the work is mostly the database's CPU. */
+  /** Connections to PostgreSQL (defaultPoolSize: two per core, R9). */
   poolSize?: number;
 }): Promise<Database> {
   if (opts.url) {
@@ -49,7 +50,7 @@ export async function openDatabase(opts: {
     // burst pay a new backend and every statement's planning again (27 ms for the IMDb tab's).
     const pool = new pg.Pool({
       connectionString: opts.url,
-      max: opts.poolSize ?? 10,
+      max: opts.poolSize ?? defaultPoolSize(),
       idleTimeoutMillis: 0,
       options: '-c plan_cache_mode=force_generic_plan -c jit=off',
     });

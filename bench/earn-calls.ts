@@ -6,7 +6,8 @@
  *                                                           (BENCH_SERVER_URL), seeded, dropped after
  * BENCH_MEMBERS, BENCH_LISTINGS, BENCH_ACTIONS size the fresh seed (default: the seed:large sizes);
  * BENCH_EARNERS (3000) earners sign in; BENCH_REQUESTS (5000) requests per fetch call. Time moves on
- * a ControllableClock instead of sleeping.
+ * a ControllableClock instead of sleeping. DATABASE_POOL_SIZE sizes the server's pool as it does a
+ * server's (R9; unset, two connections per core).
  *
  * Two rounds, each with 50 clients:
  *   saturation: each client sends its next request as soon as the last is answered. This gives the

@@ -49,7 +49,9 @@ export async function openLargeDatabase(label: string): Promise<LargeDatabase> {
       await c.end();
     };
   }
-  const database = await openDatabase({ url });
+  // DATABASE_POOL_SIZE as a server reads it (R9); unset, two per core.
+  const poolSize = Number(process.env.DATABASE_POOL_SIZE) || undefined;
+  const database = await openDatabase({ url, poolSize });
   const db = database.db;
   const rows = <T>(query: SQL) => rowsOf<T>(db, query);
   try {

@@ -81,11 +81,11 @@ export async function startCluster({
   }));
   let stopping = false;
   // The servers share this machine with the database: together about two connections per core
-  // (docs/domain.md R9), at least 2 each, unless DATABASE_POOL_SIZE says otherwise.
+  // (docs/domain.md R9), 2-10 each, unless DATABASE_POOL_SIZE says otherwise.
   const poolSize =
-    env.DATABASE_POOL_SIZE ??
-    process.env.DATABASE_POOL_SIZE ??
-    String(Math.max(2, Math.ceil((2 * os.availableParallelism()) / servers)));
+    env.DATABASE_POOL_SIZE ||
+    process.env.DATABASE_POOL_SIZE ||
+    String(Math.max(2, Math.min(10, Math.ceil((2 * os.availableParallelism()) / servers))));
 
   const startServer = (h) => {
     h.proc = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'apps/server/dist/main.js')], {

@@ -25,7 +25,8 @@ let other: { app: FastifyInstance; database: Database };
 
 beforeAll(async () => {
   if (!onPostgres || !t.databaseUrl) return;
-  const database = await openDatabase({ url: t.databaseUrl });
+  // Ten connections, as the first server's (test-app.ts), so the bursts below run side by side.
+  const database = await openDatabase({ url: t.databaseUrl, poolSize: 10 });
   const app = await buildApp({ config: t.config, db: database.db, clock: t.clock, logger: false });
   other = { app, database };
 });

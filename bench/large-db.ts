@@ -49,9 +49,9 @@ export async function openLargeDatabase(label: string): Promise<LargeDatabase> {
       await c.end();
     };
   }
-  // DATABASE_POOL_SIZE as a server reads it (R9); unset, two per core.
-  const poolSize = Number(process.env.DATABASE_POOL_SIZE) || undefined;
-  const database = await openDatabase({ url, poolSize });
+  // DATABASE_POOL_SIZE read and checked as a server reads it (R9); unset, two per core.
+  const { databasePoolSize } = loadConfig({ DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE });
+  const database = await openDatabase({ url, poolSize: databasePoolSize });
   const db = database.db;
   const rows = <T>(query: SQL) => rowsOf<T>(db, query);
   try {

@@ -139,20 +139,21 @@ const flag = (name: string, fallback: boolean) =>
       .optional()
       .transform((v) => (v === undefined ? fallback : ['true', '1', 'yes'].includes(v))),
   );
-const positive = (name: string, fallback: number) =>
-  optionalText.pipe(
+/** A whole number from 1 (to `max`, when given), or `fallback` when unset. */
+const positive = (name: string, fallback: number, max = 99_999) => {
+  const error =
+    max < 99_999
+      ? `${name} must be a whole number from 1 to ${max}.`
+      : `${name} must be a positive whole number.`;
+  return optionalText.pipe(
     z
       .string()
-      .regex(/^\d{1,5}$/, { error: `${name} must be a positive whole number.` })
+      .regex(/^\d{1,5}$/, { error })
       .optional()
       .transform((v) => (v === undefined ? fallback : Number(v)))
-      .pipe(
-        z
-          .number()
-          .int()
-          .min(1, { error: `${name} must be a positive whole number.` }),
-      ),
+      .pipe(z.number().int().min(1, { error }).max(max, { error })),
   );
+};
 const choice = <T extends string>(name: string, allowed: readonly [T, ...T[]], fallback: T) =>
   optionalText.pipe(
     z
@@ -177,13 +178,7 @@ const envSchema = z.object({
   DATA_DIR: optionalText,
   WEB_DIST: optionalText,
   EXTENSION_DIST: optionalText,
-  DATABASE_POOL_SIZE: optionalText.pipe(
-    z
-      .string()
-      .regex(/^([1-9]|[1-9]\d)$/, { error: 'DATABASE_POOL_SIZE must be a whole number from 1 to 99.' })
-      .optional()
-      .transform((v) => (v === undefined ? defaultPoolSize() : Number(v))),
-  ),
+  DATABASE_POOL_SIZE: positive('DATABASE_POOL_SIZE', defaultPoolSize(), 99),
   DATABASE_URL: optionalText.pipe(
     z
       .string()
